@@ -1,0 +1,2 @@
+/** The {@code sparkrca} command line. */
+package io.sparkrca.cli;
