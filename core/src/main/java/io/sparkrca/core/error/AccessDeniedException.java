@@ -1,0 +1,17 @@
+package io.sparkrca.core.error;
+
+/**
+ * The caller may not read an input (HTTP 401/403, file permissions, missing credentials).
+ *
+ * <pre>{@code
+ * throw new AccessDeniedException("https://shs/api/v1", "HTTP 403",
+ *     "pass an Authorization header with --header");
+ * }</pre>
+ */
+public class AccessDeniedException extends SparkRcaException {
+  private static final long serialVersionUID = 1L;
+
+  public AccessDeniedException(String input, String reason, String whatToDo) {
+    super("Access to " + input + " denied (" + reason + "): " + whatToDo);
+  }
+}

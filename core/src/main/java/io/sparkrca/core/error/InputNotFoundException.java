@@ -1,0 +1,16 @@
+package io.sparkrca.core.error;
+
+/**
+ * An input (file, object, URL, application) does not exist.
+ *
+ * <pre>{@code
+ * throw new InputNotFoundException("/logs/app-1", "check the path, or list the directory first");
+ * }</pre>
+ */
+public class InputNotFoundException extends SparkRcaException {
+  private static final long serialVersionUID = 1L;
+
+  public InputNotFoundException(String input, String whatToDo) {
+    super(input + " not found: " + whatToDo);
+  }
+}

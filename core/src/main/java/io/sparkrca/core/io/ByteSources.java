@@ -1,0 +1,92 @@
+package io.sparkrca.core.io;
+
+import io.sparkrca.core.error.UnsupportedInputException;
+import io.sparkrca.core.redaction.Redactor;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * Resolves URIs and paths to {@link ByteSource}s through the registered {@link
+ * ByteSourceProvider}s: those found on the class path with {@link ServiceLoader}, then any added
+ * explicitly, then local files.
+ *
+ * <pre>{@code
+ * ByteSource log = ByteSources.defaults().open("gs://bucket/spark-events/app-1");
+ * List<SourceEntry> apps = ByteSources.defaults().list("/tmp/spark-events");
+ * }</pre>
+ */
+public final class ByteSources {
+  private static final ByteSources DEFAULTS = builder().loadServiceProviders().build();
+
+  private final List<ByteSourceProvider> providers;
+
+  private ByteSources(List<ByteSourceProvider> providers) {
+    this.providers = List.copyOf(providers);
+  }
+
+  /** The providers found with {@link ServiceLoader}, plus local files. */
+  public static ByteSources defaults() {
+    return DEFAULTS;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A source for {@code uri}; nothing is read yet. */
+  public ByteSource open(String uri) throws IOException {
+    return providerFor(uri).open(uri);
+  }
+
+  /** The entries directly under a directory or prefix; empty when {@code uri} is one object. */
+  public List<SourceEntry> list(String uri) throws IOException {
+    return providerFor(uri).list(uri);
+  }
+
+  /** Whether {@code uri} names a directory or prefix. */
+  public boolean isDirectory(String uri) throws IOException {
+    return providerFor(uri).isDirectory(uri);
+  }
+
+  /** The provider that reads {@code uri}. */
+  public ByteSourceProvider providerFor(String uri) {
+    for (ByteSourceProvider p : providers) {
+      if (p.supports(uri)) {
+        return p;
+      }
+    }
+    int colon = uri.indexOf(':');
+    String scheme = colon > 0 ? uri.substring(0, colon) : uri;
+    throw new UnsupportedInputException(
+        "No reader for '" + scheme + ":' URIs (" + Redactor.redactUri(uri) + "): add the module that "
+            + "provides it (for example sparkrca-gcp for gs://) to the class path");
+  }
+
+  /** Builds a registry; providers added first win. */
+  public static final class Builder {
+    private final List<ByteSourceProvider> providers = new ArrayList<>();
+
+    private Builder() {}
+
+    /** Adds a provider ahead of the local-file fallback. */
+    public Builder add(ByteSourceProvider provider) {
+      providers.add(provider);
+      return this;
+    }
+
+    /** Adds every provider listed in {@code META-INF/services}. */
+    public Builder loadServiceProviders() {
+      ServiceLoader.load(ByteSourceProvider.class, ByteSources.class.getClassLoader())
+          .forEach(providers::add);
+      return this;
+    }
+
+    public ByteSources build() {
+      List<ByteSourceProvider> all = new ArrayList<>(providers);
+      all.add(new LocalFileProvider());
+      return new ByteSources(all);
+    }
+  }
+}

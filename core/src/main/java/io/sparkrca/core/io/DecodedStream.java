@@ -1,0 +1,256 @@
+package io.sparkrca.core.io;
+
+import io.sparkrca.core.error.CorruptInputException;
+import io.sparkrca.core.error.UnsupportedInputException;
+import java.io.ByteArrayInputStream;
+import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The decompressed content of a {@link ByteSource}, with the codec detected from the name and the
+ * magic bytes (one request: the head is peeked from the same stream). Decoding failures become
+ * {@link CorruptInputException}s that name the source; a stream that simply ends early can be
+ * tolerated (an in-progress log), in which case {@link #truncated()} reports it.
+ *
+ * <pre>{@code
+ * try (DecodedStream in = DecodedStream.open(ByteSource.of(path), true)) {
+ *   ... read lines ...
+ *   if (in.truncated()) warn("the log ends mid-stream");
+ * }
+ * }</pre>
+ */
+public final class DecodedStream extends FilterInputStream {
+  private final ByteSource source;
+  private final Compression compression;
+  private final List<String> notes;
+  private final boolean tolerateTruncation;
+  private final boolean empty;
+  private boolean truncated;
+  private long bytesRead;
+
+  private DecodedStream(
+      InputStream decoded,
+      ByteSource source,
+      Compression compression,
+      List<String> notes,
+      boolean tolerateTruncation,
+      boolean empty) {
+    super(decoded);
+    this.source = source;
+    this.compression = compression;
+    this.notes = notes;
+    this.tolerateTruncation = tolerateTruncation;
+    this.empty = empty;
+  }
+
+  /**
+   * Opens and decodes {@code source}.
+   *
+   * @param tolerateTruncation whether a compressed stream that ends early is read up to where it
+   *     ends (true, for logs still being written) or is an error (false)
+   */
+  public static DecodedStream open(ByteSource source, boolean tolerateTruncation)
+      throws IOException {
+    Optional<Compression> byName = Compression.fromExtension(source.fileName());
+    InputStream raw = new SourceFailureMarker(source.openStream());
+    try {
+      byte[] head = raw.readNBytes(Compression.MAGIC_LENGTH);
+      List<String> notes = new ArrayList<>();
+      Compression codec = choose(source, byName, head, notes);
+      InputStream whole = new SequenceInputStream(new ByteArrayInputStream(head), raw);
+      InputStream decoded = head.length == 0 ? whole : codec.decompress(whole);
+      return new DecodedStream(decoded, source, codec, notes, tolerateTruncation, head.length == 0);
+    } catch (IOException | RuntimeException e) {
+      raw.close();
+      if (e instanceof SourceIOException s) {
+        throw s.original();
+      }
+      if (e instanceof IOException io) {
+        throw decodeError(source, byName.orElse(Compression.NONE), io);
+      }
+      throw e;
+    }
+  }
+
+  private static Compression choose(
+      ByteSource source, Optional<Compression> byName, byte[] head, List<String> notes) {
+    if (head.length == 0) {
+      return byName.orElse(Compression.NONE);
+    }
+    Optional<Compression> byMagic = Compression.fromMagic(head);
+    if (byMagic.isPresent()) {
+      if (byName.isPresent() && byName.get() != byMagic.get()) {
+        notes.add(
+            source.fileName() + " is named as " + byName.get().codecName() + " but holds "
+                + byMagic.get().codecName() + " data; read it as " + byMagic.get().codecName());
+      }
+      return byMagic.get();
+    }
+    if (head.length >= 4
+        && head[0] == 0x04 && head[1] == 0x22 && head[2] == 0x4d && head[3] == 0x18) {
+      throw new UnsupportedInputException(
+          source.name() + " is in the LZ4 frame format, not the lz4 block format Spark writes; "
+              + "decompress it with the lz4 tool first");
+    }
+    if (byName.isPresent() && byName.get().isCompressed()) {
+      if (looksLikeText(head)) {
+        notes.add(
+            source.fileName() + " is named as " + byName.get().codecName()
+                + " but is not compressed; read it as plain text");
+        return Compression.NONE;
+      }
+      throw new CorruptInputException(
+          source.name() + ": named as " + byName.get().codecName() + " but it does not start with "
+              + byName.get().codecName() + " magic bytes (starts with " + hex(head) + "); the file is "
+              + "corrupt or in another format. Check how it was copied");
+    }
+    return Compression.NONE;
+  }
+
+  static boolean looksLikeText(byte[] head) {
+    for (byte b : head) {
+      int c = b & 0xff;
+      if (c < 0x09 || (c > 0x0d && c < 0x20 && c != 0x1b) || c == 0x7f) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String hex(byte[] head) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < Math.min(8, head.length); i++) {
+      sb.append(String.format(Locale.ROOT, "%02x", head[i] & 0xff));
+    }
+    return sb.toString();
+  }
+
+  /** The codec the content was decoded with. */
+  public Compression compression() {
+    return compression;
+  }
+
+  /** Observations made while opening, e.g. a name that disagreed with the content. */
+  public List<String> notes() {
+    return List.copyOf(notes);
+  }
+
+  /** Whether the source held no bytes at all. */
+  public boolean isEmpty() {
+    return empty;
+  }
+
+  /** Whether a compressed stream ended early and the rest was given up (tolerated mode only). */
+  public boolean truncated() {
+    return truncated;
+  }
+
+  /** Decompressed bytes delivered so far. */
+  public long bytesRead() {
+    return bytesRead;
+  }
+
+  @Override
+  public int read() throws IOException {
+    byte[] one = new byte[1];
+    int n = read(one, 0, 1);
+    return n < 0 ? -1 : one[0] & 0xff;
+  }
+
+  @Override
+  public int read(byte[] b, int off, int len) throws IOException {
+    if (truncated) {
+      return -1;
+    }
+    try {
+      int n = in.read(b, off, len);
+      if (n > 0) {
+        bytesRead += n;
+      }
+      return n;
+    } catch (SourceIOException e) {
+      throw e.original();
+    } catch (IOException e) {
+      if (isTruncation(e) && tolerateTruncation) {
+        truncated = true;
+        notes.add(
+            source.fileName() + ": the " + compression.codecName() + " stream ends early after "
+                + bytesRead + " decompressed bytes; read up to there");
+        return -1;
+      }
+      throw decodeError(source, compression, e);
+    }
+  }
+
+  private static CorruptInputException decodeError(
+      ByteSource source, Compression compression, IOException e) {
+    String codec = compression.isCompressed() ? compression.codecName() : "input";
+    if (isTruncation(e)) {
+      return new CorruptInputException(
+          source.name() + ": the " + codec + " stream is truncated (" + e.getMessage() + "); copy "
+              + "the file again, or if the application is still running read it as in progress",
+          e);
+    }
+    return new CorruptInputException(
+        source.name() + ": cannot decode the " + codec + " stream (" + e.getMessage() + "); the "
+            + "file is corrupt or not " + codec + " data",
+        e);
+  }
+
+  private static boolean isTruncation(IOException e) {
+    if (e instanceof EOFException) {
+      return true;
+    }
+    String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+    return m.contains("truncated")
+        || m.contains("unexpected end")
+        || m.contains("premature")
+        || m.contains("ended prematurely")
+        || m.contains("end of stream")
+        || m.contains("eof");
+  }
+
+  /** Marks failures of the underlying source so they are not mistaken for decoding errors. */
+  private static final class SourceFailureMarker extends FilterInputStream {
+    SourceFailureMarker(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public int read() throws IOException {
+      try {
+        return in.read();
+      } catch (IOException e) {
+        throw new SourceIOException(e);
+      }
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      try {
+        return in.read(b, off, len);
+      } catch (IOException e) {
+        throw new SourceIOException(e);
+      }
+    }
+  }
+
+  private static final class SourceIOException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    SourceIOException(IOException cause) {
+      super(cause.getMessage(), cause);
+    }
+
+    IOException original() {
+      return (IOException) getCause();
+    }
+  }
+}

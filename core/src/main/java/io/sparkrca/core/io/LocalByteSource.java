@@ -1,0 +1,102 @@
+package io.sparkrca.core.io;
+
+import io.sparkrca.core.error.AccessDeniedException;
+import io.sparkrca.core.error.InputNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/** A {@link ByteSource} over a local file, read with positional reads. */
+final class LocalByteSource implements ByteSource {
+  private final Path path;
+
+  LocalByteSource(Path path) {
+    this.path = Objects.requireNonNull(path, "path");
+  }
+
+  @Override
+  public String name() {
+    return path.toString();
+  }
+
+  @Override
+  public String fileName() {
+    Path f = path.getFileName();
+    return f == null ? path.toString() : f.toString();
+  }
+
+  @Override
+  public OptionalLong size() throws IOException {
+    try {
+      return OptionalLong.of(Files.size(path));
+    } catch (NoSuchFileException e) {
+      throw notFound();
+    }
+  }
+
+  @Override
+  public InputStream openStream(long offset) throws IOException {
+    FileChannel channel = openChannel();
+    try {
+      channel.position(offset);
+      return Channels.newInputStream(channel);
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public byte[] read(long offset, int length) throws IOException {
+    if (offset < 0 || length < 0) {
+      throw new IllegalArgumentException("offset and length must be >= 0");
+    }
+    try (FileChannel channel = openChannel()) {
+      long available = Math.max(0, channel.size() - offset);
+      ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(length, available));
+      while (buffer.hasRemaining()) {
+        int n = channel.read(buffer, offset + buffer.position());
+        if (n < 0) {
+          break;
+        }
+      }
+      if (buffer.hasRemaining()) {
+        byte[] shorter = new byte[buffer.position()];
+        System.arraycopy(buffer.array(), 0, shorter, 0, shorter.length);
+        return shorter;
+      }
+      return buffer.array();
+    }
+  }
+
+  private FileChannel openChannel() throws IOException {
+    if (Files.isDirectory(path)) {
+      throw new IOException(path + " is a directory, not a file");
+    }
+    try {
+      return FileChannel.open(path, StandardOpenOption.READ);
+    } catch (NoSuchFileException e) {
+      throw notFound();
+    } catch (java.nio.file.AccessDeniedException e) {
+      throw new AccessDeniedException(
+          path.toString(), "file permissions", "run as a user who can read it, or copy it");
+    }
+  }
+
+  private InputNotFoundException notFound() {
+    return new InputNotFoundException(path.toString(), "check the path");
+  }
+
+  @Override
+  public String toString() {
+    return "LocalByteSource[" + path + "]";
+  }
+}
