@@ -1,0 +1,128 @@
+package io.sparkrca.cli;
+
+import io.sparkrca.core.error.SparkRcaException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code sparkrca} command. Exit codes: 0 success (findings included), 1 a check failed (for
+ * commands that judge, such as {@code rules}), 2 an error (bad usage, unreadable input). Errors
+ * print one line to stderr; {@code --debug} adds the stack trace.
+ *
+ * <pre>{@code
+ * int exit = SparkRcaCommand.execute(new String[] {"summarize", "/tmp/app-1"}, out, err);
+ * }</pre>
+ */
+@Command(
+    name = "sparkrca",
+    mixinStandardHelpOptions = true,
+    versionProvider = SparkRcaCommand.Version.class,
+    description = "Finds the root cause of failed, slow or expensive Apache Spark applications.",
+    subcommands = {CommandLine.HelpCommand.class})
+public final class SparkRcaCommand implements Runnable {
+  /** Exit code for a check that ran and failed. */
+  public static final int EXIT_FAIL = 1;
+  /** Exit code for errors: bad usage, unreadable or unsupported input. */
+  public static final int EXIT_ERROR = 2;
+
+  @Option(names = "--debug", description = "Print stack traces on errors.", scope = CommandLine.ScopeType.INHERIT)
+  boolean debug;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+    PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+    int code = execute(args, out, err);
+    out.flush();
+    err.flush();
+    System.exit(code);
+  }
+
+  /** Runs the command line with the given streams and returns the exit code. */
+  public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    SparkRcaCommand root = new SparkRcaCommand();
+    CommandLine cli = new CommandLine(root);
+    Subcommands.register(cli);
+    cli.setOut(out);
+    cli.setErr(err);
+    cli.setParameterExceptionHandler(
+        (ex, a) -> {
+          err.println("sparkrca: " + ex.getMessage());
+          err.println("Run '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+          return EXIT_ERROR;
+        });
+    cli.setExecutionExceptionHandler(
+        (ex, commandLine, parseResult) -> {
+          boolean debug = parseResult.hasMatchedOption("--debug")
+              || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"))
+              || root.debug;
+          err.println("sparkrca: " + describe(ex));
+          if (debug) {
+            ex.printStackTrace(err);
+          } else if (!(ex instanceof SparkRcaException)) {
+            err.println("(run again with --debug for the stack trace)");
+          }
+          err.flush();
+          return EXIT_ERROR;
+        });
+    return cli.execute(args);
+  }
+
+  private CommandLine.Model.CommandSpec spec() {
+    return spec;
+  }
+
+  @Override
+  public void run() {
+    // No subcommand: print usage and fail, the way git does.
+    spec().commandLine().usage(spec().commandLine().getErr());
+    throw new CommandLine.ParameterException(spec().commandLine(), "a command is required");
+  }
+
+  static String describe(Throwable ex) {
+    if (ex instanceof SparkRcaException) {
+      return ex.getMessage();
+    }
+    if (ex instanceof UncheckedIOException u && u.getCause() != null) {
+      ex = u.getCause();
+    }
+    if (ex instanceof java.nio.file.NoSuchFileException) {
+      return ex.getMessage() + " not found: check the path";
+    }
+    if (ex instanceof IOException) {
+      return "I/O error: " + ex.getMessage();
+    }
+    if (ex instanceof OutOfMemoryError) {
+      return "out of memory: raise -Xmx, or lower the limits of the command (see --help)";
+    }
+    String m = ex.getMessage();
+    return ex.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+  }
+
+  /** Reads the version from the build. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      Properties p = new Properties();
+      try (InputStream in = SparkRcaCommand.class.getResourceAsStream("version.properties")) {
+        if (in != null) {
+          p.load(in);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return new String[] {
+        "sparkrca " + p.getProperty("version", "unknown"),
+        "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"
+      };
+    }
+  }
+}

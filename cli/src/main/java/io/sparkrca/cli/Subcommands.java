@@ -1,0 +1,15 @@
+package io.sparkrca.cli;
+
+import picocli.CommandLine;
+
+/**
+ * The list of {@code sparkrca} subcommands, kept in one place so that adding a command is one
+ * line here.
+ */
+final class Subcommands {
+  private Subcommands() {}
+
+  static void register(CommandLine cli) {
+    // One line per command, in the order --help lists them.
+  }
+}
