@@ -413,7 +413,7 @@ final class ReplayState {
       for (int id : stageIds) {
         infos.add(
             new StageInfo(id, 0, "unknown", 0, List.of(), List.of(), List.of(), "unknown",
-                Optional.empty(), Optional.empty(), Optional.empty(), List.of(), 0, false, 0));
+                Optional.empty(), Optional.empty(), Optional.empty(), List.of(), 0, 0, 0, false, 0));
       }
     }
     int numTasks = 0;
