@@ -462,7 +462,7 @@ final class ReplayState {
     }
     facts.jobStarted(jobId, line);
     for (ReplayExtension x : extensions) {
-      x.onJobStart(jobId, props, time);
+      x.onJobStart(jobId, stageIds, infos, props, time);
     }
   }
 
@@ -613,6 +613,9 @@ final class ReplayState {
     if (exec != null) {
       exec.activeTasks++;
       exec.totalTasks++;
+    }
+    for (ReplayExtension x : extensions) {
+      x.onTaskStart(e.stageId, e.stageAttemptId, info);
     }
   }
 
