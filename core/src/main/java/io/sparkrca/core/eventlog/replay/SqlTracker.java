@@ -187,7 +187,7 @@ final class SqlTracker implements ReplayExtension {
 
   /** Heartbeat accumulator updates of running tasks (Spark's event logger does not write these). */
   void onExecutorMetricsUpdate(JsonNode e) {
-    JsonNode all = e.get("Accumulator Updates");
+    JsonNode all = e.get("Metrics Updated");
     if (!Json.present(all) || !all.isArray() || stageMetrics.isEmpty()) {
       return;
     }

@@ -40,14 +40,7 @@ class SqlDevShsTest {
         }
         for (Path file : files) {
           String name = file.getFileName().toString();
-          String path;
-          if (name.equals("sql.json")) {
-            path = "/applications/" + id + "/sql?length=100000";
-          } else if (name.equals("sql-nodetails.json")) {
-            path = "/applications/" + id + "/sql?details=false&planDescription=false&offset=1&length=2";
-          } else {
-            path = "/applications/" + id + "/sql/" + name.substring(4, name.length() - 5);
-          }
+          String path = SqlShsComparison.restPath(id, name);
           compared++;
           for (String d : SqlShsComparison.compare(router, path, SqlShsComparison.JSON.readTree(file.toFile()))) {
             problems.add(f[1] + " " + path + " " + d);

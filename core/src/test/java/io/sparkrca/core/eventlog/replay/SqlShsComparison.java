@@ -23,6 +23,12 @@ final class SqlShsComparison {
 
   /** The differences between the History Server's body and ours for {@code restPath}. */
   static List<String> compare(RestRouter router, String restPath, JsonNode expected) throws IOException {
+    return compare(router, restPath, expected, null);
+  }
+
+  /** As {@link #compare(RestRouter, String, JsonNode)}, after removing what {@code tolerance} allows. */
+  static List<String> compare(RestRouter router, String restPath, JsonNode expected, Spark35Tolerance tolerance)
+      throws IOException {
     ApiResponse response = router.get(restPath);
     List<String> out = new ArrayList<>();
     if (response.status() != 200) {
@@ -30,8 +36,29 @@ final class SqlShsComparison {
       return out;
     }
     JsonNode actual = JSON.readTree(response.body());
-    out.addAll(JsonDiff.diff(normalize(expected.deepCopy()), normalize(actual), 60));
+    JsonNode exp = expected.deepCopy();
+    if (tolerance != null) {
+      tolerance.strip(exp);
+      tolerance.strip(actual);
+    }
+    out.addAll(JsonDiff.diff(normalize(exp), normalize(actual), 60));
     return out;
+  }
+
+  /**
+   * The REST path of an answer file as the dumps name them: {@code sql.json} is {@code
+   * /sql?length=100000}, {@code sql-nodetails.json} is {@code
+   * /sql?details=false&planDescription=false&offset=1&length=2}, {@code sql-<id>.json} is {@code
+   * /sql/<id>}.
+   */
+  static String restPath(String appId, String fileName) {
+    if (fileName.equals("sql.json")) {
+      return "/applications/" + appId + "/sql?length=100000";
+    }
+    if (fileName.equals("sql-nodetails.json")) {
+      return "/applications/" + appId + "/sql?details=false&planDescription=false&offset=1&length=2";
+    }
+    return "/applications/" + appId + "/sql/" + fileName.substring(4, fileName.length() - 5);
   }
 
   static JsonNode normalize(JsonNode n) {
