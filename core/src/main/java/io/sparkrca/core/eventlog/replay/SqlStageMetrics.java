@@ -17,8 +17,10 @@ import java.util.Map;
  *       index replaces it: nothing per completed task;
  *   <li>other metrics need every value for their min, median and max: one value per task index, in
  *       1, 2, 4 or 8 bytes as the values require (Spark keeps 8);
- *   <li>task ids are mapped to indices (for heartbeat updates, which carry no index) in an
- *       open-addressing table of about 16 bytes per task.
+ *   <li>task ids are mapped to indices (for heartbeat updates, which carry no index) while the
+ *       tasks run, in an open-addressing table sized by the stage's peak concurrency. Spark keeps
+ *       ended tasks too, which only matters for a heartbeat that arrives after its task's end event
+ *       (Spark's event logger writes no heartbeats at all).
  * </ul>
  *
  * Everything here is dropped when the execution ends, leaving only the formatted values.
@@ -48,6 +50,10 @@ final class SqlStageMetrics {
     taskIndices.put(taskId, index);
   }
 
+  void taskEnded(long taskId) {
+    taskIndices.remove(taskId);
+  }
+
   /**
    * Applies one task's updates: {@code count} (accumulator id, value) pairs.
    *
@@ -62,7 +68,6 @@ final class SqlStageMetrics {
         return; // the task start was never seen
       }
     } else {
-      registerTask(taskId, eventIndex);
       index = eventIndex;
     }
     if (completed.get(index)) {
@@ -312,6 +317,39 @@ final class SqlStageMetrics {
       keys[i] = key;
       vals[i] = value;
       size++;
+    }
+
+    void remove(long key) {
+      int mask = keys.length - 1;
+      int i = slot(key, keys.length);
+      while (used[i] && keys[i] != key) {
+        i = (i + 1) & mask;
+      }
+      if (!used[i]) {
+        return;
+      }
+      // Backward-shift deletion: move later entries of the probe run into the hole.
+      int hole = i;
+      int j = i;
+      while (true) {
+        j = (j + 1) & mask;
+        if (!used[j]) {
+          break;
+        }
+        int home = slot(keys[j], keys.length);
+        boolean between = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j);
+        if (!between) {
+          keys[hole] = keys[j];
+          vals[hole] = vals[j];
+          hole = j;
+        }
+      }
+      used[hole] = false;
+      size--;
+    }
+
+    int size() {
+      return size;
     }
 
     /** The value, or -1. */

@@ -292,11 +292,14 @@ final class SqlTracker implements ReplayExtension {
   @Override
   public void onTaskEnd(int stageId, int stageAttemptId, TaskInfoScratch info) {
     SqlStageMetrics stage = stageMetrics.get(stageId);
-    if (stage == null || stage.attemptId != stageAttemptId || !isSqlStage(stageId)) {
+    if (stage == null || stage.attemptId != stageAttemptId) {
       return;
     }
-    stage.update(info.taskId, info.index, info.successful(), info.sqlAccumIds, info.sqlAccumUpdates,
-        info.sqlAccumCount);
+    if (isSqlStage(stageId)) {
+      stage.update(info.taskId, info.index, info.successful(), info.sqlAccumIds, info.sqlAccumUpdates,
+          info.sqlAccumCount);
+    }
+    stage.taskEnded(info.taskId);
   }
 
   @Override
