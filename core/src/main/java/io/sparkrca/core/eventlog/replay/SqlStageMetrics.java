@@ -36,6 +36,9 @@ final class SqlStageMetrics {
   private final BitSet completed = new BitSet();
   private final Map<Long, Slot> slots = new HashMap<>();
   private long call;
+  private long[] cacheIds = new long[0];
+  private Slot[] cacheSlots = new Slot[0];
+  private int cachedTypes = -1;
   /** Whether any sum metric holds the value of an index that has not completed. */
   private boolean anyPending;
 
@@ -79,17 +82,17 @@ final class SqlStageMetrics {
     }
     call++;
     boolean touchedSum = false;
+    if (cachedTypes != types.size()) {
+      // A metric was registered: what an id resolves to may have changed.
+      cachedTypes = types.size();
+      Arrays.fill(cacheIds, Long.MIN_VALUE);
+    }
     for (int i = 0; i < count; i++) {
       long id = ids[i];
-      String type = types.get(id);
-      if (type == null) {
-        continue;
-      }
       long value = values[i];
-      Slot slot = slots.get(id);
+      Slot slot = slotOf(id, i);
       if (slot == null) {
-        slot = SqlMetricFormat.needsMax(type) ? new ValuesSlot(numTasks) : new SumSlot();
-        slots.put(id, slot);
+        continue;
       }
       if (slot instanceof SumSlot s) {
         s.set(index, value, call);
@@ -125,6 +128,35 @@ final class SqlStageMetrics {
         }
       }
     }
+  }
+
+  /**
+   * The slot of an accumulator, or null if it is no metric of the execution. Tasks of a stage
+   * report the same accumulators in the same order, so the answer is cached by position.
+   */
+  private Slot slotOf(long id, int position) {
+    if (position < cacheIds.length && cacheIds[position] == id) {
+      return cacheSlots[position];
+    }
+    String type = types.get(id);
+    Slot slot = null;
+    if (type != null) {
+      slot = slots.get(id);
+      if (slot == null) {
+        slot = SqlMetricFormat.needsMax(type) ? new ValuesSlot(numTasks) : new SumSlot();
+        slots.put(id, slot);
+      }
+    }
+    if (position >= cacheIds.length) {
+      int n = Math.max(position + 1, cacheIds.length * 2);
+      int old = cacheIds.length;
+      cacheIds = Arrays.copyOf(cacheIds, n);
+      Arrays.fill(cacheIds, old, n, Long.MIN_VALUE);
+      cacheSlots = Arrays.copyOf(cacheSlots, n);
+    }
+    cacheIds[position] = id;
+    cacheSlots[position] = slot;
+    return slot;
   }
 
   /** The metrics this stage attempt has values for. */
