@@ -38,12 +38,16 @@ final class Fixtures {
   /** Bytes that start like a class file but are only a stub. */
   static final byte[] STUB = {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE};
 
+  private static final Map<Map<String, String>, Map<String, byte[]>> COMPILED =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** Compiles (once per distinct input) the sources, given as class name, source, ... */
   static Map<String, byte[]> compile(String... classNameThenSource) {
     Map<String, String> sources = new LinkedHashMap<>();
     for (int i = 0; i < classNameThenSource.length; i += 2) {
       sources.put(classNameThenSource[i], classNameThenSource[i + 1]);
     }
-    return TestJars.compile(sources, List.of());
+    return COMPILED.computeIfAbsent(sources, s -> TestJars.compile(s, List.of()));
   }
 
   /** The seed's jar: a manifest, SparkJob, WithClosure (and its $1), compiled for real. */
