@@ -260,6 +260,10 @@ final class SourceAnalyzer {
     int pendingLoopLine = -1; // a brace-less JVM loop header: the next statement is its body
     int i = 0;
     while (i < code.size()) {
+      if (code.get(i).isBlank()) {
+        i++; // blank, or a comment only: not the start of a statement
+        continue;
+      }
       int start = i;
       StringBuilder c = new StringBuilder(code.get(i));
       StringBuilder r = new StringBuilder(raw.get(i));
@@ -410,7 +414,7 @@ final class SourceAnalyzer {
       return depth > 0 || t.endsWith("\\");
     }
     if (lang == Lang.SQL) {
-      return !t.endsWith(";") && depth > 0;
+      return !t.endsWith(";");
     }
     return depth > 0 || t.endsWith(".") || t.endsWith("=") || t.endsWith("+");
   }
@@ -431,7 +435,7 @@ final class SourceAnalyzer {
     String[] raws = s.raw().split("\n", -1);
     for (int i = 0; i < s.lineNumbers().length && i < raws.length; i++) {
       if (s.lineNumbers()[i] == line) {
-        String t = raws[i].strip();
+        String t = io.sparkrca.core.redaction.Redactor.standard().redactText(raws[i].strip());
         return "`" + Texts.safe(t.length() > 160 ? t.substring(0, 157) + "..." : t) + "`";
       }
     }
@@ -849,7 +853,7 @@ final class SourceAnalyzer {
         }
       }
       if (uses <= 1) {
-        add(AntiPattern.CACHE_WITHOUT_REUSE, s, -1, "CACHE TABLE " + table + " is read "
+        add(AntiPattern.CACHE_WITHOUT_REUSE, s, c.start(), "CACHE TABLE " + table + " is read "
             + (uses == 0 ? "by no later statement" : "by only one later statement"),
             "drop the CACHE TABLE when the table is read once; otherwise UNCACHE TABLE after "
                 + "the last read");
