@@ -1,6 +1,5 @@
 package io.sparkrca.inspector;
 
-import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.inspector.ClassView.Call;
 import io.sparkrca.inspector.ClassView.CallKind;
 import io.sparkrca.inspector.ClassView.ClassDetail;
@@ -88,6 +87,7 @@ final class ClassAnalyzer {
   private final Set<String> findingKeys = new LinkedHashSet<>();
   private final Set<String> follow = new LinkedHashSet<>();
   private final Map<String, StringAcc> strings = new LinkedHashMap<>();
+  private int droppedStrings;
   private ClassNode cn;
 
   private ClassAnalyzer(String entry, String followedBecause, Context ctx) {
@@ -773,6 +773,14 @@ final class ClassAnalyzer {
     Optional<Kind> usage;
     Optional<String> usedBy;
     int count;
+    StringRanker.Ranked rank;
+
+    StringRanker.Ranked rank() {
+      if (rank == null) {
+        rank = StringRanker.rank(value, usage);
+      }
+      return rank;
+    }
 
     StringAcc(String value, String method, int line) {
       this.value = value;
@@ -795,7 +803,8 @@ final class ClassAnalyzer {
     StringAcc acc = strings.get(s);
     if (acc == null) {
       if (strings.size() >= 20_000) {
-        return; // an enormous constant pool: keep the first ones
+        droppedStrings++; // an enormous constant pool: keep the first ones
+        return;
       }
       acc = new StringAcc(s, method, line);
       strings.put(s, acc);
@@ -803,19 +812,19 @@ final class ClassAnalyzer {
     acc.count++;
     if (acc.usage.isEmpty() && usage.isPresent()) {
       acc.usage = usage;
+      acc.rank = null;
       acc.usedBy = usedBy;
     }
   }
 
   private List<StringConstant> rankedStrings() {
     List<StringConstant> all = new ArrayList<>();
-    Redactor r = Redactor.standard();
     for (StringAcc a : strings.values()) {
-      StringRanker.Ranked rank = StringRanker.rank(a.value, a.usage);
+      StringRanker.Ranked rank = a.rank();
       if (rank.score() < StringRanker.NOISE) {
         continue;
       }
-      all.add(new StringConstant(r.redactText(a.value), rank.kind(), rank.score(), a.method,
+      all.add(new StringConstant(Texts.redact(a.value), rank.kind(), rank.score(), a.method,
           a.line > 0 ? OptionalInt.of(a.line) : OptionalInt.empty(),
           a.usedBy.map(Texts::safe), a.count));
     }
@@ -826,18 +835,16 @@ final class ClassAnalyzer {
   }
 
   private int lowInterest() {
-    int n = 0;
-    for (StringAcc a : strings.values()) {
-      if (StringRanker.rank(a.value, a.usage).score() < StringRanker.NOISE) {
-        n++;
-      }
-    }
+    int noise = 0;
     int kept = 0;
     for (StringAcc a : strings.values()) {
-      if (StringRanker.rank(a.value, a.usage).score() >= StringRanker.NOISE) {
+      if (a.rank().score() < StringRanker.NOISE) {
+        noise++;
+      } else {
         kept++;
       }
     }
-    return n + Math.max(0, kept - MAX_STRINGS);
+    return noise + Math.max(0, kept - MAX_STRINGS) + droppedStrings;
   }
+
 }

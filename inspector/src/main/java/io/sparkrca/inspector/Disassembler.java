@@ -250,7 +250,7 @@ final class Disassembler {
 
   static String constant(Object v) {
     if (v instanceof String s) {
-      return Texts.quote(io.sparkrca.core.redaction.Redactor.standard().redactText(s), MAX_LITERAL);
+      return Texts.quote(Texts.redact(s), MAX_LITERAL);
     }
     if (v instanceof Long l) {
       return l + "l";
@@ -345,8 +345,18 @@ final class Disassembler {
       int op = rawOp.getOrDefault(n, n.getOpcode());
       String mnemonic = Bytecode.mnemonic(op);
       String operand = operand(n, op, labelOffset, localNames);
-      String text = operand.isEmpty() ? mnemonic : String.format("%-13s %s", mnemonic, operand);
-      add(String.format("%7s %6d: %s", gutter, off, text));
+      StringBuilder text = new StringBuilder(32 + operand.length());
+      Texts.padLeft(text, gutter, 7);
+      text.append(' ');
+      Texts.padLeft(text, Integer.toString(off), 6);
+      text.append(": ").append(mnemonic);
+      if (!operand.isEmpty()) {
+        for (int p = mnemonic.length(); p < 13; p++) {
+          text.append(' ');
+        }
+        text.append(' ').append(operand);
+      }
+      add(text.toString());
       if (n instanceof TableSwitchInsnNode ts) {
         for (int k = 0; k < ts.labels.size(); k++) {
           add(String.format("%7s %20d: %d", "", ts.min + k, labelOffset.getOrDefault(ts.labels.get(k), -1)));
@@ -433,7 +443,7 @@ final class Disassembler {
           : c instanceof Long ? "long " : c instanceof Float ? "float "
           : c instanceof Double ? "double " : "";
       return "// " + kind + (c instanceof String s
-          ? Texts.quote(io.sparkrca.core.redaction.Redactor.standard().redactText(s), MAX_LITERAL)
+          ? Texts.quote(Texts.redact(s), MAX_LITERAL)
           : Texts.safe(constant(c)));
     }
     if (n instanceof IincInsnNode i) {

@@ -131,31 +131,34 @@ final class StringRanker {
         default -> rank(s, Optional.empty());
       };
     }
-    if (SQL.matcher(t).find()) {
+    String lower = lower(t);
+    boolean dot = t.indexOf('.') >= 0;
+    boolean slash = t.indexOf('/') >= 0 || t.indexOf('\\') >= 0;
+    if (mayBeSql(lower) && SQL.matcher(t).find()) {
       return new Ranked(Kind.SQL, 95);
     }
-    if (JDBC.matcher(t).matches()) {
+    if (lower.startsWith("jdbc:") && JDBC.matcher(t).matches()) {
       return new Ranked(Kind.PATH, 88);
     }
-    if (URI.matcher(t).matches()) {
+    if (t.contains("://") && URI.matcher(t).matches()) {
       return new Ranked(Kind.PATH, 85);
     }
-    if (ABS_PATH.matcher(t).matches() || FILE_LIKE.matcher(t).matches() && t.contains("/")) {
+    if (slash && (ABS_PATH.matcher(t).matches() || dot && FILE_LIKE.matcher(t).matches())) {
       return new Ranked(Kind.PATH, 70);
     }
-    if (CONFIG.matcher(t).matches()) {
+    if (dot && CONFIG.matcher(t).matches()) {
       return new Ranked(Kind.CONFIG_KEY, 65);
     }
-    if (BQ_TABLE.matcher(t).matches() || TABLE.matcher(t).matches() && t.contains("_")) {
+    if (dot && (BQ_TABLE.matcher(t).matches() || TABLE.matcher(t).matches() && t.contains("_"))) {
       return new Ranked(Kind.TABLE, 50);
     }
-    if (FILE_LIKE.matcher(t).matches()) {
+    if (dot && FILE_LIKE.matcher(t).matches()) {
       return new Ranked(Kind.PATH, 45);
     }
     if (FORMATS.contains(t)) {
       return new Ranked(Kind.FORMAT, 25);
     }
-    if (sqlKeywords(t) >= 2 && t.indexOf(' ') > 0 && t.length() > 12) {
+    if (mayBeSql(lower) && sqlKeywords(t) >= 2 && t.indexOf(' ') > 0 && t.length() > 12) {
       return new Ranked(Kind.SQL, 60);
     }
     if (DESCRIPTOR.matcher(t).matches() || CLASS_NAME.matcher(t).matches()
@@ -169,6 +172,19 @@ final class StringRanker {
       return new Ranked(Kind.OTHER, t.length() >= 4 ? 6 : 1);
     }
     return new Ranked(Kind.OTHER, 5);
+  }
+
+  private static final String[] SQL_WORDS = {"select", "insert", "create", "merge", "delete",
+      "update", "drop", "alter", "cache", "refresh", "msck", "analyze", "truncate", "show",
+      "describe", "set ", "with ", "from", "where", "join", "group", "order", "partition"};
+
+  private static boolean mayBeSql(String lower) {
+    for (String w : SQL_WORDS) {
+      if (lower.contains(w)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static int sqlKeywords(String t) {

@@ -93,6 +93,28 @@ final class Texts {
     return b.toString();
   }
 
+  /**
+   * Redacts secrets with the standard {@link io.sparkrca.core.redaction.Redactor}, skipping the
+   * regular expressions for text that cannot hold any of the secrets it recognises.
+   */
+  static String redact(String s) {
+    if (s.indexOf(':') < 0 && s.indexOf('=') < 0 && !s.contains("ya29.")) {
+      String lower = s.toLowerCase(Locale.ROOT);
+      if (!lower.contains("bearer") && !lower.contains("basic") && !lower.contains("token")) {
+        return s;
+      }
+    }
+    return io.sparkrca.core.redaction.Redactor.standard().redactText(s);
+  }
+
+  /** {@code s} padded with spaces on the left to {@code width}. */
+  static void padLeft(StringBuilder b, String s, int width) {
+    for (int i = s.length(); i < width; i++) {
+      b.append(' ');
+    }
+    b.append(s);
+  }
+
   /** Printable ASCII preview of the first bytes of a file, for error messages. */
   static String preview(byte[] head) {
     StringBuilder b = new StringBuilder();
