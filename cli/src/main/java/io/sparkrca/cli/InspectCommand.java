@@ -26,7 +26,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "inspect",
-    mixinStandardHelpOptions = true,
     description = {
       "Looks inside a Spark job's deployed code: a JAR/ZIP overview (read by ranged requests, "
           + "nothing extracted), a class disassembled javap-style with ranked string constants "
@@ -70,6 +69,9 @@ final class InspectCommand implements Callable<Integer> {
       description = "Only the Spark anti-patterns; on an archive without --entry, scan every "
           + "application class and script in it.")
   boolean findings;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+  boolean help;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

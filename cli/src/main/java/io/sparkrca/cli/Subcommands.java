@@ -11,6 +11,6 @@ final class Subcommands {
 
   static void register(CommandLine cli) {
     // One line per command, in the order --help lists them.
-    cli.addSubcommand("inspect", new InspectCommand());
+    cli.addSubcommand(new InspectCommand());
   }
 }
