@@ -67,6 +67,7 @@ final class SqlTracker implements ReplayExtension {
   /** Metric values of the stages of live executions, by stage id. */
   private final Map<Integer, SqlStageMetrics> stageMetrics = new HashMap<>();
   private boolean flushing;
+  private long dropped;
 
   SqlTracker(ReplayFacts facts) {
     this(facts, RETAINED_EXECUTIONS);
@@ -313,6 +314,10 @@ final class SqlTracker implements ReplayExtension {
       write(exec);
     }
     stageMetrics.clear();
+    if (dropped > 0 && facts != null) {
+      facts.note(dropped + " finished SQL executions were dropped, the oldest by completion time, to "
+          + "keep " + retainedExecutions + " as the History Server does (spark.sql.ui.retainedExecutions)");
+    }
   }
 
   private boolean isSqlStage(int stageId) {
@@ -411,6 +416,7 @@ final class SqlTracker implements ReplayExtension {
       stored.remove(old.id);
       graphs.remove(old.id);
       old.storedCompletionTime = Long.MIN_VALUE;
+      dropped++;
     }
   }
 

@@ -127,6 +127,9 @@ class SqlHistoryServerAnswersTest {
     assertThat(list.size()).isEqualTo(1001);
     assertThat(missing).containsExactly(0L, 244L, 488L);
     assertThat(list.get(list.size() - 1).get("status").asText()).isEqualTo("RUNNING");
+    assertThat(EventLogs.replay(scenarioDir.resolve(SqlScenarios.MANY)).report().notes())
+        .contains("3 finished SQL executions were dropped, the oldest by completion time, to keep 1000 as "
+            + "the History Server does (spark.sql.ui.retainedExecutions)");
   }
 
   /**
