@@ -729,12 +729,7 @@ public final class ReplayedApplication implements SparkApplication {
 
   @Override
   public Optional<ExecutionData> sqlExecution(long executionId) {
-    for (ExecutionData e : sqlExecutions()) {
-      if (e.id() == executionId) {
-        return Optional.of(e);
-      }
-    }
-    return Optional.empty();
+    return sql.toApi(executionId, lastUpdateTime);
   }
 
   @Override
