@@ -278,6 +278,7 @@ public final class FaultChecks {
           .evidence("executorRemovedReason", killed.removedReason())
           .evidence("lostTaskReason", lostTask == null ? null : lostTask.message())
           .evidence("fetchFailedMessage", fromKilled.message())
+          .evidence("fetchFailedCause", lastCause(fromKilled.endReason().path("Message").asText("")))
           .evidence("fetchFailedShuffleId", shuffleId)
           .evidence("rerunStageId", rerun.stageId())
           .evidence("rerunStageAttempt", rerun.attempt())
@@ -460,6 +461,18 @@ public final class FaultChecks {
     };
   }
 
+  /**
+   * The log was cut off mid-line before the application ended, and {@code inner} still finds its
+   * fault in what remains.
+   */
+  public static FaultCheck truncated(FaultCheck inner) {
+    return run -> {
+      require(run.facts().truncatedLines() == 1, "expected one cut-off line, found %d", run.facts().truncatedLines());
+      require(run.facts().endTime() < 0, "the cut log still has its application end");
+      return inner.verify(run);
+    };
+  }
+
   /** Numbers every label carries, whatever the scenario. */
   public static Map<String, Object> summary(LogFacts f) {
     Map<String, Object> m = new LinkedHashMap<>();
@@ -506,6 +519,17 @@ public final class FaultChecks {
     }
     Matcher m = EXIT_CODE.matcher(reason);
     return m.find() ? Integer.valueOf(m.group(1)) : null;
+  }
+
+  /** The innermost "Caused by:" line of a stack trace, without the prefix, or null. */
+  private static String lastCause(String trace) {
+    String cause = null;
+    for (String line : trace.split("\n")) {
+      if (line.startsWith("Caused by: ")) {
+        cause = line.substring("Caused by: ".length());
+      }
+    }
+    return cause;
   }
 
   private static String firstLine(String s) {

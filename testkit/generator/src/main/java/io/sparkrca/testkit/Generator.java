@@ -126,18 +126,14 @@ public final class Generator {
         FixtureFiles.copyTree(source.dir().resolve(f), staging.resolve(f));
       }
       LogFacts facts = LogFacts.read(log);
-      FaultCheck check = run -> {
-        FaultChecks.require(run.facts().truncatedLines() == 1, "expected one cut-off line, found %d",
-            run.facts().truncatedLines());
-        FaultChecks.require(run.facts().endTime() < 0, "the cut log still has its application end");
-        Findings f = FaultChecks.deterministicFailure(4, false).verify(run);
-        Map<String, Object> measured = new LinkedHashMap<>(f.measured());
-        measured.put("truncatedAtByte", cut);
-        measured.put("originalBytes", originalBytes);
-        return new Findings(f.stageIds(), f.partition(), f.executorId(), f.evidence(), measured);
-      };
+      FaultCheck check = FaultChecks.truncated(FaultChecks.deterministicFailure(4, false));
       RunEvidence ev = new RunEvidence(facts, 1, "", "", Map.of(), null);
-      Findings findings = verify(spark, name, check, ev);
+      Findings verified = verify(spark, name, check, ev);
+      Map<String, Object> measured = new LinkedHashMap<>(verified.measured());
+      measured.put("truncatedAtByte", cut);
+      measured.put("originalBytes", originalBytes);
+      Findings findings = new Findings(verified.stageIds(), verified.partition(), verified.executorId(),
+          verified.evidence(), measured);
       if (historyServer) {
         snapshot(spark, log, staging.resolve("shs"), false);
       }

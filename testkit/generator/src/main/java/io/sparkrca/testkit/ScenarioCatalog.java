@@ -77,9 +77,9 @@ public final class ScenarioCatalog {
           .check(FaultChecks.tooManySmallTasks(1000, 100))
           .build(),
       Scenario.builder("underpartitioned", RootCauseKind.UNDERPARTITIONED, "underpartitioned")
-          .description("Hashing 10 million rows in a single partition on 2 cores: one task does"
+          .description("Hashing 20 million rows in a single partition on 2 cores: one task does"
               + " all the work while the other core idles.")
-          .param("rows", 10_000_000)
+          .param("rows", 20_000_000)
           .formats(LZF, LZF)
           .check(FaultChecks.underpartitioned(2000))
           .build(),
