@@ -447,6 +447,10 @@ public final class FaultChecks {
       require(growth >= minGrowth, "input grew %.2fx (%d vs %d rows), less than %.2fx", growth, rows, baseRows, minGrowth);
       Map<String, List<String>> diff = settingsDiff(b, f);
       require(diff.isEmpty(), "settings differ from the baseline: %s", diff);
+      double slowdown = Stats.ratio(f.appDurationMs(), b.appDurationMs());
+      require(slowdown > 1.0, "not slower than the baseline (%.2fx)", slowdown);
+      double workGrowth = Stats.ratio(taskRunTime(f), taskRunTime(b));
+      require(workGrowth >= 1.5, "task run time grew only %.2fx with %.2fx the input", workGrowth, growth);
       return Findings.builder()
           .evidence("changedSettings", diff)
           .measured("inputRows", rows)
@@ -454,7 +458,9 @@ public final class FaultChecks {
           .measured("inputGrowth", growth)
           .measured("appDurationMs", f.appDurationMs())
           .measured("baselineAppDurationMs", b.appDurationMs())
-          .measured("slowdown", Stats.ratio(f.appDurationMs(), b.appDurationMs()))
+          .measured("slowdown", slowdown)
+          .measured("taskRunTimeMs", taskRunTime(f))
+          .measured("baselineTaskRunTimeMs", taskRunTime(b))
           .measured("tasks", f.tasks().size())
           .measured("baselineTasks", b.tasks().size())
           .build();
@@ -554,6 +560,10 @@ public final class FaultChecks {
     Set<Integer> ran = f.stages().stream().map(LogFacts.StageAttempt::stageId).collect(Collectors.toSet());
     return f.jobs().stream().filter(j -> Objects.equals(j.sqlExecutionId(), executionId))
         .flatMap(j -> j.stageIds().stream()).filter(ran::contains).distinct().sorted().toList();
+  }
+
+  private static long taskRunTime(LogFacts f) {
+    return f.tasks().stream().mapToLong(LogFacts.Task::runTimeMs).sum();
   }
 
   /** Sum of the leaf scans' "number of output rows" of every SQL execution. */

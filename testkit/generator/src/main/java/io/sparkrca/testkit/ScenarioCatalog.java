@@ -70,9 +70,9 @@ public final class ScenarioCatalog {
           .check(FaultChecks.spill())
           .build(),
       Scenario.builder("too-many-small-tasks", RootCauseKind.TOO_MANY_SMALL_TASKS, "too-many-tasks")
-          .description("A trivial map over 3000 partitions: thousands of tasks of a few"
+          .description("A trivial map over 4000 partitions: thousands of tasks of a few"
               + " milliseconds each.")
-          .param("tasks", 3000)
+          .param("tasks", 4000)
           .formats(ZSTD, ROLLING_ZSTD)
           .check(FaultChecks.tooManySmallTasks(1000, 100))
           .build(),
