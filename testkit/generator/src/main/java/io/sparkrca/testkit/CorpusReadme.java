@@ -44,8 +44,8 @@ public final class CorpusReadme {
     }
     for (Path v : versions) {
       md.append("\n### ").append(v.getFileName()).append("\n\n");
-      md.append("| scenario | root cause | event log | culprit | measured |\n");
-      md.append("|---|---|---|---|---|\n");
+      md.append("| scenario | root cause | event log | culprit | key evidence | measured |\n");
+      md.append("|---|---|---|---|---|---|\n");
       for (Path dir : labelled(v)) {
         JsonNode l = Labels.JSON.readTree(dir.resolve("label.json").toFile());
         JsonNode log = l.path("eventLog");
@@ -59,12 +59,24 @@ public final class CorpusReadme {
             + (c.path("executorId").isNull() ? "" : ", executor " + c.path("executorId").asText());
         md.append("| `").append(l.path("scenario").asText()).append("` | ")
             .append(l.path("rootCause").asText()).append(" | ").append(format).append(" | ")
-            .append(culprit).append(" | ").append(numbers(l)).append(" |\n");
+            .append(culprit).append(" | ").append(evidence(l)).append(" | ").append(numbers(l)).append(" |\n");
       }
     }
     md.append("\nCorpus size: ").append(FixtureFiles.size(fixturesRoot) / 1024).append(" KiB in ")
         .append(countFiles(fixturesRoot)).append(" files.\n");
     return md.toString();
+  }
+
+  private static String evidence(JsonNode label) {
+    JsonNode e = label.path("evidence");
+    List<String> parts = new ArrayList<>();
+    for (String k : List.of("exceptionClass", "executorExitCode", "fetchFailedCause", "joinNode", "changedSettings")) {
+      if (e.hasNonNull(k) && !(e.path(k).isObject() && e.path(k).isEmpty())) {
+        String v = e.path(k).isValueNode() ? e.path(k).asText() : e.path(k).toString();
+        parts.add(k + "=" + (v.length() > 80 ? v.substring(0, 77) + "..." : v).replace("|", "\\|"));
+      }
+    }
+    return String.join(", ", parts);
   }
 
   private static String numbers(JsonNode label) {
@@ -75,7 +87,9 @@ public final class CorpusReadme {
     }
     JsonNode s = label.path("summary");
     parts.add("tasks=" + s.path("tasks").asText() + " (failed " + s.path("failedTasks").asText() + ")");
-    parts.add("appDurationMs=" + s.path("appDurationMs").asText());
+    if (!label.path("measured").has("appDurationMs")) {
+      parts.add("appDurationMs=" + s.path("appDurationMs").asText());
+    }
     return String.join(", ", parts);
   }
 

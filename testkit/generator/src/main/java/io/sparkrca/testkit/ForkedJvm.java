@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -98,15 +97,6 @@ public record ForkedJvm(
     Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
     Integer exit = finished ? p.exitValue() : null;
     return new Outcome(exit, !finished, elapsed, survivors);
-  }
-
-  /** Builds the environment map in insertion order, for readability in logs. */
-  public static Map<String, String> env(String... kv) {
-    Map<String, String> m = new LinkedHashMap<>();
-    for (int i = 0; i < kv.length; i += 2) {
-      m.put(kv[i], kv[i + 1]);
-    }
-    return m;
   }
 
   /**

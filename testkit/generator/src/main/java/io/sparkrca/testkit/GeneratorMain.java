@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
  *   --versions A,B      Spark versions (default: all)
  *   --scenarios A,B     scenario names (default: all, in catalog order)
  *   --no-history-server skip the History Server snapshots
+ *   --readme-only       only regenerate the README tables from the committed labels
  * </pre>
  *
  * Normally run through Maven: {@code mvn -B -pl testkit/generator -am -Pregenerate verify}.
@@ -32,6 +33,7 @@ public final class GeneratorMain {
     List<String> versions = SparkDistribution.VERSIONS;
     List<Scenario> scenarios = ScenarioCatalog.all();
     boolean shs = true;
+    boolean readmeOnly = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--fixtures" -> fixtures = Path.of(args[++i]);
@@ -39,12 +41,17 @@ public final class GeneratorMain {
         case "--versions" -> versions = split(args[++i]);
         case "--scenarios" -> scenarios = split(args[++i]).stream().map(ScenarioCatalog::byName).toList();
         case "--no-history-server" -> shs = false;
+        case "--readme-only" -> readmeOnly = true;
         default -> {
           if (!args[i].isBlank()) {
             throw new IllegalArgumentException("unknown option " + args[i]);
           }
         }
       }
+    }
+    if (readmeOnly) {
+      CorpusReadme.update(readme, fixtures);
+      return;
     }
     Path temp = Files.createTempDirectory("sparkrca-testkit-");
     try {

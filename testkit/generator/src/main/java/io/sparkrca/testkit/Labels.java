@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -118,10 +117,5 @@ public final class Labels {
 
   private static String rel(Path dir, Path p) {
     return dir.relativize(p).toString().replace('\\', '/');
-  }
-
-  /** The file names of a list of paths, for log messages. */
-  static List<String> names(List<Path> paths) {
-    return paths.stream().map(p -> p.getFileName().toString()).toList();
   }
 }

@@ -87,9 +87,15 @@ public record LogFacts(
       int stageId, int attempt, String name, int numTasks, long submitted, long completed,
       String failureReason) {}
 
-  /** One job: its stages and result ({@code JobSucceeded} or {@code JobFailed}). */
+  /** One job: its stages, result ({@code JobSucceeded} or {@code JobFailed}) and times. */
   public record Job(
-      int jobId, List<Integer> stageIds, Long sqlExecutionId, String result, String failureMessage) {}
+      int jobId, List<Integer> stageIds, Long sqlExecutionId, String result, String failureMessage,
+      long submitted, long completed) {
+
+    public long durationMs() {
+      return submitted < 0 || completed < 0 ? 0 : completed - submitted;
+    }
+  }
 
   /** One executor: when it came and went, and why it went. */
   public record Executor(String id, int cores, long added, long removed, String removedReason) {}
@@ -140,6 +146,7 @@ public record LogFacts(
     final Map<String, StageAttempt> stages = new LinkedHashMap<>();
     final Map<Integer, List<Integer>> jobStages = new TreeMap<>();
     final Map<Integer, Long> jobSql = new TreeMap<>();
+    final Map<Integer, Long> jobSubmitted = new TreeMap<>();
     final Map<Long, Long> accumulators = new TreeMap<>();
     final List<Job> jobs = new ArrayList<>();
     final Map<String, Executor> executors = new LinkedHashMap<>();
@@ -181,6 +188,7 @@ public record LogFacts(
           List<Integer> ids = new ArrayList<>();
           e.path("Stage IDs").forEach(n -> ids.add(n.asInt()));
           jobStages.put(e.path("Job ID").asInt(), ids);
+          jobSubmitted.put(e.path("Job ID").asInt(), e.path("Submission Time").asLong(-1));
           JsonNode sqlId = e.path("Properties").path("spark.sql.execution.id");
           if (!sqlId.isMissingNode()) {
             jobSql.put(e.path("Job ID").asInt(), sqlId.asLong());
@@ -190,7 +198,8 @@ public record LogFacts(
           int id = e.path("Job ID").asInt();
           JsonNode r = e.path("Job Result");
           jobs.add(new Job(id, jobStages.getOrDefault(id, List.of()), jobSql.get(id), r.path("Result").asText(),
-              r.path("Exception").path("Message").asText(null)));
+              r.path("Exception").path("Message").asText(null), jobSubmitted.getOrDefault(id, -1L),
+              e.path("Completion Time").asLong(-1)));
         }
         case "SparkListenerStageSubmitted", "SparkListenerStageCompleted" -> {
           JsonNode si = e.path("Stage Info");

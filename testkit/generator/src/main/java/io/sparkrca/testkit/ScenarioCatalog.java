@@ -73,6 +73,9 @@ public final class ScenarioCatalog {
           .description("A trivial map over 4000 partitions: thousands of tasks of a few"
               + " milliseconds each.")
           .param("tasks", 4000)
+          // The smallest roll size Spark accepts (the default is 128m): on Spark 4 the ~11 MiB of
+          // events of this run then fill two rolling files. Ignored where rolling is off.
+          .conf("spark.eventLog.rolling.maxFileSize", "10m")
           .formats(ZSTD, ROLLING_ZSTD)
           .check(FaultChecks.tooManySmallTasks(1000, 100))
           .build(),

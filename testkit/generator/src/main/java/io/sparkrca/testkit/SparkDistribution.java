@@ -1,12 +1,9 @@
 package io.sparkrca.testkit;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.Stream;
 
 /**
  * One Spark version as laid out by the build: {@code <root>/spark-<version>/jars} (Spark's runtime
@@ -77,14 +74,5 @@ public record SparkDistribution(String version, Path home) {
   /** The class path of a driver or History Server JVM: Spark's jars, then the scenario programs. */
   public List<String> classPath() {
     return List.of(jarsDir().resolve("*").toString(), scenariosJar().toString());
-  }
-
-  /** Number of jars, a cheap sanity check that the layout is complete. */
-  public long jarCount() {
-    try (Stream<Path> s = Files.list(jarsDir())) {
-      return s.filter(p -> p.toString().endsWith(".jar")).count();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -59,6 +59,8 @@ class CommittedFixturesTest {
     assertThat(formats).contains("single-file/none", "single-file/zstd", "single-file/lz4",
         "single-file/snappy", "single-file/lzf", "single-file/gzip", "rolling/zstd",
         "single-file/none/inprogress");
+    assertThat(fixtures()).as("a rolling log with several events files")
+        .anyMatch(f -> f.label().path("eventLog").path("files").size() > 1);
   }
 
   @TestFactory
