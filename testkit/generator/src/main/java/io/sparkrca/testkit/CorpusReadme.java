@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -81,8 +80,7 @@ public final class CorpusReadme {
 
   private static String numbers(JsonNode label) {
     List<String> parts = new ArrayList<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = label.path("measured").fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : label.path("measured").properties()) {
       parts.add(e.getKey() + "=" + e.getValue().asText());
     }
     JsonNode s = label.path("summary");

@@ -96,11 +96,13 @@ public final class EventLogFiles {
     return switch (codecOf(file)) {
       case "zstd" -> new ZstdInputStreamNoFinalizer(raw).setContinuous(true);
       case "lz4" ->
-          new LZ4BlockInputStream(
-              raw,
-              LZ4Factory.fastestInstance().fastDecompressor(),
-              XXHashFactory.fastestInstance().newStreamingHash32(LZ4_SEED).asChecksum(),
-              false);
+          // Spark writes one LZ4 block stream per file; like Spark's reader, read past an
+          // empty block in case streams were concatenated.
+          LZ4BlockInputStream.newBuilder()
+              .withDecompressor(LZ4Factory.fastestInstance().safeDecompressor())
+              .withChecksum(XXHashFactory.fastestInstance().newStreamingHash32(LZ4_SEED).asChecksum())
+              .withStopOnEmptyBlock(false)
+              .build(raw);
       case "snappy" -> new SnappyInputStream(raw);
       case "lzf" -> new LZFInputStream(raw);
       case "gzip" -> new GZIPInputStream(raw);

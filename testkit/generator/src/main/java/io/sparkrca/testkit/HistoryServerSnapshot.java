@@ -119,7 +119,13 @@ public final class HistoryServerSnapshot {
   private JsonNode awaitApplication(String base, boolean expectComplete, Path stderr) throws IOException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
-      HttpResponse<byte[]> r = get(base + "applications");
+      HttpResponse<byte[]> r;
+      try {
+        r = get(base + "applications");
+      } catch (java.net.ConnectException notYet) {
+        sleep(500);
+        continue;
+      }
       if (r.statusCode() == 200) {
         JsonNode apps = JSON.readTree(r.body());
         if (apps.size() == 1) {
@@ -231,8 +237,6 @@ public final class HistoryServerSnapshot {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted", e);
-    } catch (java.net.ConnectException e) {
-      return new FailedResponse(req);
     }
   }
 
@@ -249,44 +253,6 @@ public final class HistoryServerSnapshot {
       Thread.sleep(ms);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    }
-  }
-
-  /** Stands for "could not connect yet" while the server starts. */
-  private record FailedResponse(HttpRequest request) implements HttpResponse<byte[]> {
-    @Override
-    public int statusCode() {
-      return -1;
-    }
-
-    @Override
-    public java.util.Optional<HttpResponse<byte[]>> previousResponse() {
-      return java.util.Optional.empty();
-    }
-
-    @Override
-    public java.net.http.HttpHeaders headers() {
-      return java.net.http.HttpHeaders.of(Map.of(), (a, b) -> true);
-    }
-
-    @Override
-    public byte[] body() {
-      return new byte[0];
-    }
-
-    @Override
-    public java.util.Optional<javax.net.ssl.SSLSession> sslSession() {
-      return java.util.Optional.empty();
-    }
-
-    @Override
-    public URI uri() {
-      return request.uri();
-    }
-
-    @Override
-    public HttpClient.Version version() {
-      return HttpClient.Version.HTTP_1_1;
     }
   }
 }

@@ -172,7 +172,7 @@ public record LogFacts(
         }
         case "SparkListenerApplicationEnd" -> end = e.path("Timestamp").asLong(-1);
         case "SparkListenerEnvironmentUpdate" ->
-            e.path("Spark Properties").fields().forEachRemaining(f -> props.put(f.getKey(), f.getValue().asText()));
+            e.path("Spark Properties").properties().forEach(f -> props.put(f.getKey(), f.getValue().asText()));
         case "SparkListenerExecutorAdded" -> {
           String id = e.path("Executor ID").asText();
           int cores = e.path("Executor Info").path("Total Cores").asInt();

@@ -120,7 +120,7 @@ class CommittedFixturesTest {
   static RunEvidence evidence(TestkitFixtures.Fixture f, LogFacts baseline) throws Exception {
     JsonNode exit = f.label().path("application").path("driverExitCode");
     Map<String, String> executorLogs = new LinkedHashMap<>();
-    f.label().path("logs").path("executors").fields().forEachRemaining(e -> {
+    f.label().path("logs").path("executors").properties().forEach(e -> {
       try {
         executorLogs.put(e.getKey(), Files.readString(f.dir().resolve(e.getValue().asText()), StandardCharsets.UTF_8));
       } catch (java.io.IOException ex) {
