@@ -46,6 +46,7 @@ if [[ -z "${SEED:-}" ]]; then
   fi
 fi
 [[ -e "$SEED" ]] || { echo "seed event log not found: $SEED (set SEED=...)" >&2; exit 2; }
+SEED=$(realpath "$SEED")
 
 echo "== amplifying $SEED into $DATA (skipped when up to date)"
 java -Xmx2g -cp "$OURS_CP" io.sparkrca.benchmarks.replay.Amplifier --seed "$SEED" --out "$DATA" \

@@ -134,7 +134,7 @@ public final class Amplifier {
     String[] fan = a.getOrDefault("--fan", "32..96").split("\\.\\.");
     Settings settings =
         new Settings(
-            Path.of(a.get("--seed")),
+            Path.of(a.get("--seed")).toRealPath(),
             Path.of(a.get("--out")),
             Long.parseLong(a.getOrDefault("--min-tasks", "1000000")),
             Long.parseLong(a.getOrDefault("--min-bytes", "1000000000")),
