@@ -33,6 +33,8 @@ public final class Replayer {
                   .build())
           .build();
   private static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
+  /** Bytes read at a time: fewer, larger reads for logs of gigabytes. */
+  private static final int READ_BUFFER = 1 << 20;
 
   private final ReplayOptions options;
   private final ReplayFacts facts = new ReplayFacts();
@@ -59,7 +61,7 @@ public final class Replayer {
   public void read(ByteSource source, boolean inProgress) throws IOException {
     facts.currentSource = source.name();
     try (DecodedStream in = DecodedStream.open(source, true);
-        LineReader lines = new LineReader(in, options.maxLineBytes())) {
+        LineReader lines = new LineReader(in, lineCap(), READ_BUFFER)) {
       for (String note : in.notes()) {
         facts.note(note);
       }
@@ -80,7 +82,7 @@ public final class Replayer {
           facts.overlongLines++;
           facts.note(
               source.fileName() + " line " + line + " is " + lines.fullLength() + " bytes, over the "
-                  + options.maxLineBytes() + "-byte line cap; skipped it (raise maxLineBytes to read it)");
+                  + lineCap() + "-byte line cap; skipped it (raise maxLineBytes to read it)");
           continue;
         }
         applyLine(lines.buffer(), lines.start(), lines.length(), line);
@@ -110,6 +112,11 @@ public final class Replayer {
                 + "sparkrca at the event log directory (spark.eventLog.dir), not a driver log");
       }
     }
+  }
+
+  /** The line cap: the option, within what {@link LineReader} accepts. */
+  private int lineCap() {
+    return Math.min(options.maxLineBytes(), LineReader.MAX_LINE_CAP);
   }
 
   private void flushPending() {
