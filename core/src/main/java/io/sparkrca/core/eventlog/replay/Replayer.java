@@ -35,6 +35,14 @@ public final class Replayer {
   private static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
   /** Bytes read at a time: fewer, larger reads for logs of gigabytes. */
   private static final int READ_BUFFER = 1 << 20;
+  private static final String TASK_START = "SparkListenerTaskStart";
+  private static final String TASK_END = "SparkListenerTaskEnd";
+  /**
+   * Whether task events are read by {@link TaskEventScanner} first (default). Turning it off
+   * ({@code -Dsparkrca.replay.fastPath=false}) reads every line with Jackson: for comparisons.
+   */
+  static final boolean FAST_PATH =
+      !"false".equals(System.getProperty("sparkrca.replay.fastPath"));
 
   private final ReplayOptions options;
   private final ReplayFacts facts = new ReplayFacts();
@@ -42,6 +50,7 @@ public final class Replayer {
   private final ReplayState state;
   private final TaskStartEvent taskStart = new TaskStartEvent();
   private final TaskEndEvent taskEnd = new TaskEndEvent();
+  private final TaskEventScanner scanner = FAST_PATH ? new TaskEventScanner() : null;
   private final List<ReplayReport.SourceFile> sources = new ArrayList<>();
 
   /** A pending parse failure: only a bad line if another line follows it. */
@@ -148,6 +157,23 @@ public final class Replayer {
       pending(line, "not a JSON object (starts with '" + printable(buf[i]) + "')");
       return;
     }
+    if (scanner != null) {
+      // Nearly every line is a task start or end: read those from the bytes when possible.
+      try {
+        int kind = scanner.scan(buf, i, end, taskStart, taskEnd);
+        if (kind == TaskEventScanner.TASK_END) {
+          applyTaskEnd(line);
+          return;
+        }
+        if (kind == TaskEventScanner.TASK_START) {
+          applyTaskStart();
+          return;
+        }
+      } catch (BadEventException e) {
+        recordBad(line, e.getMessage());
+        return;
+      }
+    }
     try (JsonParser p = FACTORY.createParser(buf, start, length)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         pending(line, "not a JSON object");
@@ -196,25 +222,21 @@ public final class Replayer {
    */
   private void dispatch(String event, JsonParser p, ObjectNode tree, long line) throws IOException {
     switch (event) {
-      case "SparkListenerTaskStart":
+      case TASK_START:
         if (p == null) {
           p = tree.traverse(MAPPER);
           p.nextToken();
         }
         StreamingEvents.parseTaskStart(p, taskStart);
-        facts.countEvent(event);
-        facts.seeTime(taskStart.info.launchTime);
-        state.onTaskStart(taskStart);
+        applyTaskStart();
         return;
-      case "SparkListenerTaskEnd":
+      case TASK_END:
         if (p == null) {
           p = tree.traverse(MAPPER);
           p.nextToken();
         }
         StreamingEvents.parseTaskEnd(p, taskEnd);
-        facts.countEvent(event);
-        facts.seeTime(Math.max(taskEnd.info.finishTime, taskEnd.info.launchTime));
-        state.onTaskEnd(taskEnd, line);
+        applyTaskEnd(line);
         return;
       default:
         break;
@@ -311,6 +333,18 @@ public final class Replayer {
         // Other events (block manager removed, getting result, custom ones) change nothing the
         // History Server reports.
     }
+  }
+
+  private void applyTaskStart() {
+    facts.countEvent(TASK_START);
+    facts.seeTime(taskStart.info.launchTime);
+    state.onTaskStart(taskStart);
+  }
+
+  private void applyTaskEnd(long line) {
+    facts.countEvent(TASK_END);
+    facts.seeTime(Math.max(taskEnd.info.finishTime, taskEnd.info.launchTime));
+    state.onTaskEnd(taskEnd, line);
   }
 
   private static final String[] TIME_FIELDS = {"Timestamp", "Submission Time", "Completion Time", "time"};

@@ -1,0 +1,389 @@
+package io.sparkrca.core.eventlog.replay;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * A cursor over one line of JSON bytes for {@link TaskEventScanner}: whitespace, punctuation,
+ * integers, literals, plain strings, and a validating skip of any value. It accepts a strict
+ * subset of what Jackson accepts and {@linkplain #decline() declines} everything else, so that a
+ * line it accepts means the same to Jackson:
+ *
+ * <ul>
+ *   <li>strings hold printable ASCII only: no escapes, no control characters, no bytes of 0x80 or
+ *       more (so the bytes are the text, with no decoding and no UTF-8 validation to repeat);
+ *   <li>numbers follow JSON's grammar exactly; values that are read must be integers of at most
+ *       18 digits (so they never overflow a long);
+ *   <li>nesting deeper than {@link #MAX_DEPTH} is declined.
+ * </ul>
+ *
+ * <p>Declining throws a shared exception without a stack trace; the caller catches it and falls
+ * back to Jackson. Nothing is allocated on the accepted path.
+ */
+final class ByteJsonCursor {
+  /** Thrown to abandon a line; preallocated and without a stack trace, so cheap to throw. */
+  static final class Decline extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private Decline() {
+      super("declined", null, false, false);
+    }
+  }
+
+  static final Decline DECLINE = new Decline();
+  static final int MAX_DEPTH = 64;
+  /** Longest number text accepted anywhere (Jackson's own limit here is 1000). */
+  private static final int MAX_NUMBER_CHARS = 100;
+
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+  private static final long QUOTES = 0x2222222222222222L;
+  private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
+  private static final long SPACES = 0x2020202020202020L;
+
+  byte[] b;
+  int p;
+  int end;
+
+  void reset(byte[] buf, int start, int limit) {
+    b = buf;
+    p = start;
+    end = limit;
+  }
+
+  static Decline decline() {
+    return DECLINE;
+  }
+
+  /** Skips JSON whitespace; returns the byte at the cursor, or -1 at the end. */
+  int ws() {
+    int i = p;
+    while (i < end) {
+      byte c = b[i];
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+        i++;
+      } else {
+        p = i;
+        return c;
+      }
+    }
+    p = i;
+    return -1;
+  }
+
+  /** Consumes {@code c}, after optional whitespace; declines if something else is there. */
+  void expect(char c) {
+    if (p < end && b[p] == c) {
+      p++;
+      return;
+    }
+    if (ws() != c) {
+      throw DECLINE;
+    }
+    p++;
+  }
+
+  /**
+   * After the opening brace of an object: whether a member follows (the cursor is then at its
+   * key's quote) or the object is empty (its closing brace consumed).
+   */
+  boolean firstMember() {
+    int c = ws();
+    if (c == '}') {
+      p++;
+      return false;
+    }
+    if (c != '"') {
+      throw DECLINE;
+    }
+    return true;
+  }
+
+  /**
+   * After a member's value: whether another member follows (comma consumed, the cursor at the
+   * next key's quote) or the object ended (brace consumed).
+   */
+  boolean nextMember() {
+    int c = p < end ? b[p] : -1;
+    if (c != ',' && c != '}') {
+      c = ws();
+    }
+    p++;
+    if (c == ',') {
+      if (ws() != '"') {
+        throw DECLINE;
+      }
+      return true;
+    }
+    if (c == '}') {
+      return false;
+    }
+    throw DECLINE;
+  }
+
+  /** After the opening bracket of an array: whether an element follows (cursor at it). */
+  boolean firstElement() {
+    int c = ws();
+    if (c == ']') {
+      p++;
+      return false;
+    }
+    if (c < 0) {
+      throw DECLINE;
+    }
+    return true;
+  }
+
+  /** After an array element: whether another follows (cursor at it) or the array ended. */
+  boolean nextElement() {
+    int c = ws();
+    p++;
+    if (c == ',') {
+      if (ws() < 0) {
+        throw DECLINE;
+      }
+      return true;
+    }
+    if (c == ']') {
+      return false;
+    }
+    throw DECLINE;
+  }
+
+  /** Whether the value at the cursor (after whitespace) is {@code null}; consumes it if so. */
+  boolean nullValue() {
+    int c = ws();
+    if (c == 'n') {
+      literal(NULL);
+      return true;
+    }
+    return false;
+  }
+
+  private static final byte[] NULL = {'n', 'u', 'l', 'l'};
+  private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
+  private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
+
+  private void literal(byte[] word) {
+    int n = word.length;
+    if (p + n > end || !Arrays.equals(b, p, p + n, word, 0, n)) {
+      throw DECLINE;
+    }
+    p += n;
+    // What follows must end the token ("nullx" is not null); the caller checks the punctuation.
+  }
+
+  /** Reads {@code true} or {@code false}. */
+  boolean bool() {
+    int c = ws();
+    if (c == 't') {
+      literal(TRUE);
+      return true;
+    }
+    if (c == 'f') {
+      literal(FALSE);
+      return false;
+    }
+    throw DECLINE;
+  }
+
+  /**
+   * Reads an integer: an optional minus and 1 to 18 digits without a leading zero. A fraction or
+   * exponent, or anything longer, declines (Jackson would read it as a double and cast).
+   */
+  long integer() {
+    int i = p;
+    if (i < end && b[i] == '-') {
+      i++;
+    }
+    int start = i;
+    long v = 0;
+    while (i < end) {
+      int d = b[i] - '0';
+      if (d < 0 || d > 9) {
+        break;
+      }
+      v = v * 10 + d;
+      i++;
+    }
+    int n = i - start;
+    if (n == 0 || n > 18 || (n > 1 && b[start] == '0')) {
+      throw DECLINE;
+    }
+    if (i < end) {
+      byte c = b[i];
+      if (c == '.' || c == 'e' || c == 'E') {
+        throw DECLINE;
+      }
+    }
+    boolean negative = start != p;
+    p = i;
+    return negative ? -v : v;
+  }
+
+  /** {@link #integer()} after optional whitespace. */
+  long integerValue() {
+    if (p >= end || b[p] < '-') {
+      ws();
+    }
+    return integer();
+  }
+
+  /**
+   * With the cursor at an opening quote, finds the closing one and moves past it; returns the index
+   * of the closing quote (the text is {@code b[start + 1, result)}). Declines on an escape, a
+   * control character or a non-ASCII byte. Eight bytes are tested at a time.
+   */
+  int string() {
+    int i = p + 1;
+    for (int last = end - 8; i <= last; i += 8) {
+      long w = (long) LONGS.get(b, i);
+      long q = w ^ QUOTES;
+      long s = w ^ BACKSLASHES;
+      // Bit 7 of a byte is set where it is '"', '\\', below 0x20, or 0x80 and above (borrows
+      // can only flag bytes above a real hit, so the lowest flagged byte is a real one).
+      long hit = ((q - ONES) & ~q | (s - ONES) & ~s | (w - SPACES) | w) & HIGHS;
+      if (hit != 0) {
+        i += Long.numberOfTrailingZeros(hit) >>> 3;
+        if (b[i] != '"') {
+          throw DECLINE;
+        }
+        p = i + 1;
+        return i;
+      }
+    }
+    for (; i < end; i++) {
+      byte c = b[i];
+      if (c == '"') {
+        p = i + 1;
+        return i;
+      }
+      if (c < 0x20 || c == '\\') { // negative bytes are 0x80 and above
+        throw DECLINE;
+      }
+    }
+    throw DECLINE;
+  }
+
+  /**
+   * Skips the value at the cursor (after whitespace), checking it is well-formed JSON within this
+   * cursor's limits.
+   */
+  void skipValue() {
+    skipValue(0);
+  }
+
+  private void skipValue(int depth) {
+    int c = ws();
+    switch (c) {
+      case '"':
+        string();
+        return;
+      case '{':
+        if (depth >= MAX_DEPTH) {
+          throw DECLINE;
+        }
+        p++;
+        if (firstMember()) {
+          do {
+            string();
+            expect(':');
+            skipValue(depth + 1);
+          } while (nextMember());
+        }
+        return;
+      case '[':
+        if (depth >= MAX_DEPTH) {
+          throw DECLINE;
+        }
+        p++;
+        if (firstElement()) {
+          do {
+            skipValue(depth + 1);
+          } while (nextElement());
+        }
+        return;
+      case 't':
+        literal(TRUE);
+        return;
+      case 'f':
+        literal(FALSE);
+        return;
+      case 'n':
+        literal(NULL);
+        return;
+      default:
+        if (c == '-' || (c >= '0' && c <= '9')) {
+          number();
+          return;
+        }
+        throw DECLINE;
+    }
+  }
+
+  /**
+   * Skips a number written exactly as JSON's grammar says; returns its start. Its text (Jackson's
+   * {@code getText()} of a number token) is {@code b[result, p)}.
+   */
+  int number() {
+    int start = p;
+    int i = p;
+    if (i < end && b[i] == '-') {
+      i++;
+    }
+    if (i >= end) {
+      throw DECLINE;
+    }
+    if (b[i] == '0') {
+      i++;
+    } else if (b[i] >= '1' && b[i] <= '9') {
+      i = digits(i);
+    } else {
+      throw DECLINE;
+    }
+    if (i < end && b[i] == '.') {
+      int f = digits(i + 1);
+      if (f == i + 1) {
+        throw DECLINE;
+      }
+      i = f;
+    }
+    if (i < end && (b[i] == 'e' || b[i] == 'E')) {
+      i++;
+      if (i < end && (b[i] == '+' || b[i] == '-')) {
+        i++;
+      }
+      int x = digits(i);
+      if (x == i) {
+        throw DECLINE;
+      }
+      i = x;
+    }
+    if (i - start > MAX_NUMBER_CHARS) {
+      throw DECLINE;
+    }
+    p = i;
+    return start;
+  }
+
+  private int digits(int i) {
+    while (i < end && b[i] >= '0' && b[i] <= '9') {
+      i++;
+    }
+    return i;
+  }
+
+  /** Whether only whitespace is left. */
+  boolean atEnd() {
+    return ws() < 0;
+  }
+
+  /** Whether {@code b[from, to)} equals {@code ascii}. */
+  boolean bytesEqual(int from, int to, byte[] ascii) {
+    return to - from == ascii.length && Arrays.equals(b, from, to, ascii, 0, ascii.length);
+  }
+}

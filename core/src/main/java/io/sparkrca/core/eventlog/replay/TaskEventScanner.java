@@ -1,0 +1,721 @@
+package io.sparkrca.core.eventlog.replay;
+
+import io.sparkrca.core.model.ExecutorMetrics;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The fast path for the two events that make up nearly all of a log, {@code SparkListenerTaskStart}
+ * and {@code SparkListenerTaskEnd}: it fills the same scratch objects as {@link StreamingEvents},
+ * straight from the line's bytes, without Jackson's tokenizer, name canonicalisation or strings.
+ * Keys are recognised by their bytes (see {@link KeyTable}), numbers parsed in place, and values
+ * nobody reads (internal accumulators, block lists) skipped by scanning for their boundaries.
+ *
+ * <p>It only accepts lines it understands completely: anything unusual (an escape or a non-ASCII
+ * byte in a string, a value of an unexpected type, a fraction where an integer is read, a duplicate
+ * key, a failure reason beyond its name, malformed JSON, trailing bytes) makes {@link #scan} answer
+ * {@link #NOT_HANDLED}, and the caller parses the line with Jackson as before. So a line means the
+ * same whichever path reads it; {@code TaskEventScannerTest} checks that on every line of the test
+ * logs and on mutated variants of them.
+ *
+ * <p>One instance per replay (the key tables learn the key order of the log); not thread-safe.
+ */
+final class TaskEventScanner {
+  static final int NOT_HANDLED = 0;
+  static final int TASK_START = 1;
+  static final int TASK_END = 2;
+
+  private static final byte[] EVENT_KEY = ascii("\"Event\":");
+  private static final byte[] EVENT = ascii("Event");
+  private static final byte[] TASK_START_NAME = ascii("SparkListenerTaskStart");
+  private static final byte[] TASK_END_NAME = ascii("SparkListenerTaskEnd");
+  private static final byte[] SUCCESS = ascii("Success");
+  private static final byte[] SQL = ascii("sql");
+  private static final byte[] INTERNAL_PREFIX = ascii("internal.");
+
+  private final ByteJsonCursor c = new ByteJsonCursor();
+  private final AsciiStringCache strings = new AsciiStringCache(1024);
+
+  // Keys in the order Spark writes them (the first guess of each table).
+  private final KeyTable startKeys = new KeyTable("Stage ID", "Stage Attempt ID", "Task Info");
+  private static final int S_STAGE = 0;
+  private static final int S_ATTEMPT = 1;
+  private static final int S_INFO = 2;
+
+  private final KeyTable endKeys =
+      new KeyTable(
+          "Stage ID", "Stage Attempt ID", "Task Type", "Task End Reason", "Task Info",
+          "Task Executor Metrics", "Task Metrics");
+  private static final int E_STAGE = 0;
+  private static final int E_ATTEMPT = 1;
+  private static final int E_REASON = 3;
+  private static final int E_INFO = 4;
+  private static final int E_EXECUTOR_METRICS = 5;
+  private static final int E_METRICS = 6;
+
+  private final KeyTable infoKeys =
+      new KeyTable(
+          "Task ID", "Index", "Attempt", "Partition ID", "Launch Time", "Executor ID", "Host",
+          "Locality", "Speculative", "Getting Result Time", "Finish Time", "Failed", "Killed",
+          "Accumulables");
+  private static final int I_TASK_ID = 0;
+  private static final int I_INDEX = 1;
+  private static final int I_ATTEMPT = 2;
+  private static final int I_PARTITION = 3;
+  private static final int I_LAUNCH = 4;
+  private static final int I_EXECUTOR = 5;
+  private static final int I_HOST = 6;
+  private static final int I_LOCALITY = 7;
+  private static final int I_SPECULATIVE = 8;
+  private static final int I_GETTING_RESULT = 9;
+  private static final int I_FINISH = 10;
+  private static final int I_FAILED = 11;
+  private static final int I_KILLED = 12;
+  private static final int I_ACCUMULABLES = 13;
+
+  private final KeyTable accumulableKeys =
+      new KeyTable("ID", "Name", "Update", "Value", "Internal", "Count Failed Values", "Metadata");
+  private static final int A_ID = 0;
+  private static final int A_NAME = 1;
+  private static final int A_UPDATE = 2;
+  private static final int A_VALUE = 3;
+  private static final int A_INTERNAL = 4;
+  private static final int A_METADATA = 6;
+
+  private final KeyTable reasonKeys = new KeyTable("Reason");
+
+  private final KeyTable executorMetricKeys = new KeyTable(ExecutorMetrics.NAMES);
+
+  private final KeyTable metricKeys =
+      new KeyTable(
+          "Executor Deserialize Time", "Executor Deserialize CPU Time", "Executor Run Time",
+          "Executor CPU Time", "Peak Execution Memory", "Result Size", "JVM GC Time",
+          "Result Serialization Time", "Memory Bytes Spilled", "Disk Bytes Spilled",
+          "Shuffle Read Metrics", "Shuffle Write Metrics", "Input Metrics", "Output Metrics",
+          "Updated Blocks");
+  /** Where each plain metric of {@link #metricKeys} goes, and whether null is allowed (0). */
+  private static final int[] METRIC_TARGETS = {
+    Metrics.EXECUTOR_DESERIALIZE_TIME, Metrics.EXECUTOR_DESERIALIZE_CPU_TIME,
+    Metrics.EXECUTOR_RUN_TIME, Metrics.EXECUTOR_CPU_TIME, Metrics.PEAK_EXECUTION_MEMORY,
+    Metrics.RESULT_SIZE, Metrics.JVM_GC_TIME, Metrics.RESULT_SERIALIZATION_TIME,
+    Metrics.MEMORY_BYTES_SPILLED, Metrics.DISK_BYTES_SPILLED
+  };
+  private static final boolean[] METRIC_OPTIONAL = {
+    false, true, false, true, true, false, false, false, false, false
+  };
+  private static final int M_SHUFFLE_READ = 10;
+  private static final int M_SHUFFLE_WRITE = 11;
+  private static final int M_INPUT = 12;
+  private static final int M_OUTPUT = 13;
+
+  private final KeyTable shuffleReadKeys =
+      new KeyTable(
+          "Remote Blocks Fetched", "Local Blocks Fetched", "Fetch Wait Time", "Remote Bytes Read",
+          "Remote Bytes Read To Disk", "Local Bytes Read", "Total Records Read",
+          "Remote Requests Duration", "Shuffle Push Read Metrics");
+  private static final int[] SHUFFLE_READ_TARGETS = {
+    Metrics.SHUFFLE_REMOTE_BLOCKS, Metrics.SHUFFLE_LOCAL_BLOCKS, Metrics.SHUFFLE_FETCH_WAIT,
+    Metrics.SHUFFLE_REMOTE_BYTES, Metrics.SHUFFLE_REMOTE_BYTES_TO_DISK, Metrics.SHUFFLE_LOCAL_BYTES,
+    Metrics.SHUFFLE_READ_RECORDS, Metrics.SHUFFLE_REMOTE_REQS_DURATION
+  };
+  private static final boolean[] SHUFFLE_READ_OPTIONAL = {
+    false, false, false, false, true, true, true, true
+  };
+  private static final int R_PUSH = 8;
+
+  private final KeyTable pushReadKeys =
+      new KeyTable(
+          "Corrupt Merged Block Chunks", "Merged Fallback Count", "Merged Remote Blocks Fetched",
+          "Merged Local Blocks Fetched", "Merged Remote Chunks Fetched", "Merged Local Chunks Fetched",
+          "Merged Remote Bytes Read", "Merged Local Bytes Read", "Merged Remote Requests Duration");
+  private static final int[] PUSH_READ_TARGETS = {
+    Metrics.PUSH_CORRUPT_CHUNKS, Metrics.PUSH_FALLBACK_COUNT, Metrics.PUSH_REMOTE_BLOCKS,
+    Metrics.PUSH_LOCAL_BLOCKS, Metrics.PUSH_REMOTE_CHUNKS, Metrics.PUSH_LOCAL_CHUNKS,
+    Metrics.PUSH_REMOTE_BYTES, Metrics.PUSH_LOCAL_BYTES, Metrics.PUSH_REMOTE_REQS_DURATION
+  };
+  private static final boolean[] PUSH_READ_OPTIONAL = {
+    true, true, true, true, true, true, true, true, true
+  };
+
+  private final KeyTable shuffleWriteKeys =
+      new KeyTable("Shuffle Bytes Written", "Shuffle Write Time", "Shuffle Records Written");
+  private static final int[] SHUFFLE_WRITE_TARGETS = {
+    Metrics.SHUFFLE_WRITE_BYTES, Metrics.SHUFFLE_WRITE_TIME, Metrics.SHUFFLE_WRITE_RECORDS
+  };
+  private static final boolean[] SHUFFLE_WRITE_OPTIONAL = {false, false, true};
+
+  private final KeyTable inputKeys = new KeyTable("Bytes Read", "Records Read");
+  private static final int[] INPUT_TARGETS = {Metrics.INPUT_BYTES, Metrics.INPUT_RECORDS};
+  private final KeyTable outputKeys = new KeyTable("Bytes Written", "Records Written");
+  private static final int[] OUTPUT_TARGETS = {Metrics.OUTPUT_BYTES, Metrics.OUTPUT_RECORDS};
+  private static final boolean[] IN_OUT_OPTIONAL = {false, true};
+
+  /** The text of the last {@link #scalar()}: {@code b[scalarFrom, scalarTo)}, from -1 for null. */
+  private int scalarFrom;
+  private int scalarTo;
+
+  /**
+   * Parses the line {@code b[from, to)} if it is a task start or task end this scanner accepts,
+   * into {@code start} or {@code end}.
+   *
+   * @return {@link #TASK_START} or {@link #TASK_END} when the event was parsed into the matching
+   *     scratch object, {@link #NOT_HANDLED} when Jackson must read the line (the scratch objects
+   *     may then hold partial values; the Jackson parsers reset them)
+   */
+  int scan(byte[] b, int from, int to, TaskStartEvent start, TaskEndEvent end) {
+    ByteJsonCursor c = this.c;
+    c.reset(b, from, to);
+    try {
+      c.expect('{');
+      if (!c.firstMember()) {
+        return NOT_HANDLED;
+      }
+      // "Event" must come first, as on Jackson's streaming path.
+      int p = c.p;
+      if (p + EVENT_KEY.length <= to && c.bytesEqual(p, p + EVENT_KEY.length, EVENT_KEY)) {
+        c.p = p + EVENT_KEY.length;
+      } else {
+        int close = c.string();
+        if (!c.bytesEqual(p + 1, close, EVENT)) {
+          return NOT_HANDLED;
+        }
+        c.expect(':');
+      }
+      if (c.ws() != '"') {
+        return NOT_HANDLED;
+      }
+      int nameAt = c.p;
+      int close = c.string();
+      if (c.bytesEqual(nameAt + 1, close, TASK_END_NAME)) {
+        taskEnd(end);
+        return TASK_END;
+      }
+      if (c.bytesEqual(nameAt + 1, close, TASK_START_NAME)) {
+        taskStart(start);
+        return TASK_START;
+      }
+      return NOT_HANDLED;
+    } catch (ByteJsonCursor.Decline d) {
+      return NOT_HANDLED;
+    }
+  }
+
+  private void taskStart(TaskStartEvent e) {
+    e.reset();
+    ByteJsonCursor c = this.c;
+    KeyTable keys = startKeys;
+    boolean sawStage = false;
+    boolean sawInfo = false;
+    long seen = 0;
+    int previous = -1;
+    while (c.nextMember()) {
+      int id = keys.key(c, previous);
+      previous = id;
+      seen = once(seen, id, keys);
+      switch (id) {
+        case S_STAGE:
+          e.stageId = (int) c.integerValue();
+          sawStage = true;
+          break;
+        case S_ATTEMPT:
+          e.stageAttemptId = c.nullValue() ? 0 : (int) c.integerValue();
+          break;
+        case S_INFO:
+          taskInfo(e.info);
+          sawInfo = true;
+          break;
+        default:
+          c.skipValue();
+      }
+    }
+    if (!sawStage || !sawInfo || !c.atEnd()) {
+      throw ByteJsonCursor.DECLINE;
+    }
+  }
+
+  private void taskEnd(TaskEndEvent e) {
+    e.reset();
+    ByteJsonCursor c = this.c;
+    KeyTable keys = endKeys;
+    boolean sawStage = false;
+    boolean sawInfo = false;
+    long seen = 0;
+    int previous = -1;
+    while (c.nextMember()) {
+      int id = keys.key(c, previous);
+      previous = id;
+      seen = once(seen, id, keys);
+      switch (id) {
+        case E_STAGE:
+          e.stageId = (int) c.integerValue();
+          sawStage = true;
+          break;
+        case E_ATTEMPT:
+          e.stageAttemptId = c.nullValue() ? 0 : (int) c.integerValue();
+          break;
+        case E_REASON:
+          reason(e.reason);
+          break;
+        case E_INFO:
+          if (c.nullValue()) {
+            e.infoMissing = true;
+          } else {
+            taskInfo(e.info);
+            sawInfo = true;
+          }
+          break;
+        case E_EXECUTOR_METRICS:
+          if (!c.nullValue()) {
+            executorMetrics(e.executorMetrics);
+          }
+          break;
+        case E_METRICS:
+          if (!c.nullValue()) {
+            taskMetrics(e.metrics);
+          }
+          break;
+        default:
+          c.skipValue();
+      }
+    }
+    if (!sawStage || !c.atEnd()) {
+      throw ByteJsonCursor.DECLINE;
+    }
+    if (!sawInfo) {
+      e.infoMissing = true;
+    }
+  }
+
+  /** Marks key {@code id} seen; a known key seen twice declines (Jackson applies both). */
+  private static long once(long seen, int id, KeyTable keys) {
+    if (id == keys.unknown) {
+      return seen;
+    }
+    long bit = 1L << id;
+    if ((seen & bit) != 0) {
+      throw ByteJsonCursor.DECLINE;
+    }
+    return seen | bit;
+  }
+
+  /** Opens the object at the cursor (after whitespace); whether it has a first member. */
+  private boolean openObject() {
+    if (c.ws() != '{') {
+      throw ByteJsonCursor.DECLINE;
+    }
+    c.p++;
+    return c.firstMember();
+  }
+
+  private void taskInfo(TaskInfoScratch info) {
+    ByteJsonCursor c = this.c;
+    KeyTable keys = infoKeys;
+    boolean sawId = false;
+    if (openObject()) {
+      long seen = 0;
+      int previous = -1;
+      do {
+        int id = keys.key(c, previous);
+        previous = id;
+        seen = once(seen, id, keys);
+        switch (id) {
+          case I_TASK_ID:
+            info.taskId = c.integerValue();
+            sawId = true;
+            break;
+          case I_INDEX:
+            info.index = (int) c.integerValue();
+            break;
+          case I_ATTEMPT:
+            info.attempt = c.nullValue() ? 1 : (int) c.integerValue();
+            break;
+          case I_PARTITION:
+            info.partitionId = c.nullValue() ? -1 : (int) c.integerValue();
+            break;
+          case I_LAUNCH:
+            info.launchTime = c.integerValue();
+            break;
+          case I_EXECUTOR:
+            info.executorId = cachedString();
+            break;
+          case I_HOST:
+            info.host = cachedString();
+            break;
+          case I_LOCALITY:
+            info.locality = cachedString();
+            break;
+          case I_SPECULATIVE:
+            info.speculative = !c.nullValue() && c.bool();
+            break;
+          case I_GETTING_RESULT:
+            info.gettingResultTime = c.integerValue();
+            break;
+          case I_FINISH:
+            info.finishTime = c.integerValue();
+            break;
+          case I_FAILED:
+            info.failed = c.bool();
+            break;
+          case I_KILLED:
+            info.killed = !c.nullValue() && c.bool();
+            break;
+          case I_ACCUMULABLES:
+            accumulables(info);
+            break;
+          default:
+            c.skipValue();
+        }
+      } while (c.nextMember());
+    }
+    if (!sawId) {
+      throw ByteJsonCursor.DECLINE;
+    }
+  }
+
+  /** A string (interned) or null. */
+  private String cachedString() {
+    int ch = c.ws();
+    if (ch == '"') {
+      int open = c.p;
+      int close = c.string();
+      return strings.get(c.b, open + 1, close);
+    }
+    if (ch == 'n' && c.nullValue()) {
+      return null;
+    }
+    throw ByteJsonCursor.DECLINE;
+  }
+
+  private void accumulables(TaskInfoScratch info) {
+    ByteJsonCursor c = this.c;
+    if (c.nullValue()) {
+      return;
+    }
+    if (c.ws() != '[') {
+      throw ByteJsonCursor.DECLINE;
+    }
+    c.p++;
+    if (!c.firstElement()) {
+      return;
+    }
+    do {
+      if (c.b[c.p] != '{') {
+        throw ByteJsonCursor.DECLINE; // Jackson's loop would stop at a non-object element
+      }
+      accumulable(info);
+    } while (c.nextElement());
+  }
+
+  /**
+   * One accumulable, with {@code StreamingEvents.parseAccumulables}'s rules: internal metrics
+   * ({@code internal.*} names) are dropped; a numeric update goes to the SQL tracker; what is
+   * neither internal nor a SQL metric is kept as a user accumulator.
+   */
+  private void accumulable(TaskInfoScratch info) {
+    ByteJsonCursor c = this.c;
+    KeyTable keys = accumulableKeys;
+    c.p++; // '{'
+    long id = 0;
+    int nameFrom = -1;
+    int nameTo = -1;
+    boolean internalName = false;
+    int updateFrom = -1;
+    int updateTo = -1;
+    int valueFrom = -1;
+    int valueTo = -1;
+    boolean internal = false;
+    boolean sqlMetadata = false;
+    if (c.firstMember()) {
+      long seen = 0;
+      int previous = -1;
+      do {
+        int k = keys.key(c, previous);
+        previous = k;
+        seen = once(seen, k, keys);
+        switch (k) {
+          case A_ID:
+            id = c.integerValue();
+            break;
+          case A_NAME:
+            {
+              int ch = c.ws();
+              if (ch == '"') {
+                int open = c.p;
+                nameTo = c.string();
+                nameFrom = open + 1;
+                internalName = startsWith(nameFrom, nameTo, INTERNAL_PREFIX);
+              } else if (!c.nullValue()) {
+                throw ByteJsonCursor.DECLINE;
+              }
+            }
+            break;
+          case A_UPDATE:
+            scalar();
+            updateFrom = scalarFrom;
+            updateTo = scalarTo;
+            break;
+          case A_VALUE:
+            scalar();
+            valueFrom = scalarFrom;
+            valueTo = scalarTo;
+            break;
+          case A_INTERNAL:
+            internal = !c.nullValue() && c.bool();
+            break;
+          case A_METADATA:
+            {
+              int ch = c.ws();
+              if (ch == '"') {
+                int open = c.p;
+                int close = c.string();
+                sqlMetadata = c.bytesEqual(open + 1, close, SQL);
+              } else if (!c.nullValue()) {
+                throw ByteJsonCursor.DECLINE;
+              }
+            }
+            break;
+          default:
+            c.skipValue();
+        }
+      } while (c.nextMember());
+    }
+    if (internalName) {
+      return;
+    }
+    byte[] b = c.b;
+    // SQL metrics are marked internal: their updates go to the SQL tracker all the same.
+    if (updateFrom >= 0) {
+      long numeric = parseLongOrMin(b, updateFrom, updateTo);
+      if (numeric != Long.MIN_VALUE) {
+        info.addSqlUpdate(id, numeric);
+      }
+    }
+    if (internal || sqlMetadata) {
+      return;
+    }
+    info.addUserAccumulable(
+        id, text(b, nameFrom, nameTo), text(b, updateFrom, updateTo), text(b, valueFrom, valueTo));
+  }
+
+  private static String text(byte[] b, int from, int to) {
+    return from < 0 ? null : new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+  }
+
+  private boolean startsWith(int from, int to, byte[] prefix) {
+    int n = prefix.length;
+    return to - from >= n && c.bytesEqual(from, from + n, prefix);
+  }
+
+  /**
+   * Reads a value as Jackson's {@code getText()} sees a scalar (a string's text, a number's or
+   * literal's own characters; "" for an array or object, which {@code scalarText} skips), into
+   * {@link #scalarFrom}/{@link #scalarTo}; null gives -1.
+   */
+  private void scalar() {
+    ByteJsonCursor c = this.c;
+    int ch = c.ws();
+    switch (ch) {
+      case '"':
+        {
+          int open = c.p;
+          scalarTo = c.string();
+          scalarFrom = open + 1;
+          return;
+        }
+      case 'n':
+        c.nullValue();
+        scalarFrom = -1;
+        scalarTo = -1;
+        return;
+      case 't':
+      case 'f':
+        {
+          int at = c.p;
+          c.bool();
+          scalarFrom = at;
+          scalarTo = c.p;
+          return;
+        }
+      case '[':
+      case '{':
+        c.skipValue();
+        scalarFrom = 0;
+        scalarTo = 0;
+        return;
+      default:
+        if (ch == '-' || (ch >= '0' && ch <= '9')) {
+          scalarFrom = c.number();
+          scalarTo = c.p;
+          return;
+        }
+        throw ByteJsonCursor.DECLINE;
+    }
+  }
+
+  /** {@link StreamingEvents#parseLongOrMin} over ASCII bytes. */
+  static long parseLongOrMin(byte[] b, int from, int to) {
+    int n = to - from;
+    if (n == 0 || n > 19) {
+      return Long.MIN_VALUE;
+    }
+    int i = from;
+    boolean negative = false;
+    if (b[i] == '-') {
+      negative = true;
+      i++;
+      if (n == 1) {
+        return Long.MIN_VALUE;
+      }
+    }
+    long v = 0;
+    for (; i < to; i++) {
+      int d = b[i];
+      if (d < '0' || d > '9') {
+        return Long.MIN_VALUE;
+      }
+      v = v * 10 + (d - '0');
+    }
+    return negative ? -v : v;
+  }
+
+  /** Only a plain {@code {"Reason": name}} is read here; any detail goes to Jackson. */
+  private void reason(TaskEndReason r) {
+    ByteJsonCursor c = this.c;
+    if (c.nullValue()) {
+      return;
+    }
+    if (!openObject()) {
+      return;
+    }
+    long seen = 0;
+    int previous = -1;
+    do {
+      int k = reasonKeys.key(c, previous);
+      previous = k;
+      if (k == reasonKeys.unknown) {
+        throw ByteJsonCursor.DECLINE;
+      }
+      seen = once(seen, k, reasonKeys);
+      if (c.nullValue()) {
+        continue; // Jackson skips null reason fields: the default stays
+      }
+      if (c.ws() != '"') {
+        throw ByteJsonCursor.DECLINE;
+      }
+      int open = c.p;
+      int close = c.string();
+      r.reason =
+          c.bytesEqual(open + 1, close, SUCCESS) ? "Success" : strings.get(c.b, open + 1, close);
+    } while (c.nextMember());
+  }
+
+  private void executorMetrics(long[] into) {
+    ByteJsonCursor c = this.c;
+    KeyTable keys = executorMetricKeys;
+    if (!openObject()) {
+      return;
+    }
+    long seen = 0;
+    int previous = -1;
+    do {
+      int k = keys.key(c, previous);
+      previous = k;
+      if (k == keys.unknown) {
+        c.skipValue();
+      } else {
+        seen = once(seen, k, keys);
+        into[k] = c.integerValue();
+      }
+    } while (c.nextMember());
+  }
+
+  private void taskMetrics(long[] m) {
+    ByteJsonCursor c = this.c;
+    KeyTable keys = metricKeys;
+    if (!openObject()) {
+      return;
+    }
+    long seen = 0;
+    int previous = -1;
+    do {
+      int k = keys.key(c, previous);
+      previous = k;
+      seen = once(seen, k, keys);
+      if (k < METRIC_TARGETS.length) {
+        m[METRIC_TARGETS[k]] = METRIC_OPTIONAL[k] && c.nullValue() ? 0 : c.integerValue();
+        continue;
+      }
+      switch (k) {
+        case M_SHUFFLE_READ:
+          if (!c.nullValue()) {
+            shuffleRead(m);
+          }
+          break;
+        case M_SHUFFLE_WRITE:
+          if (!c.nullValue()) {
+            sums(m, shuffleWriteKeys, SHUFFLE_WRITE_TARGETS, SHUFFLE_WRITE_OPTIONAL);
+          }
+          break;
+        case M_INPUT:
+          if (!c.nullValue()) {
+            sums(m, inputKeys, INPUT_TARGETS, IN_OUT_OPTIONAL);
+          }
+          break;
+        case M_OUTPUT:
+          if (!c.nullValue()) {
+            sums(m, outputKeys, OUTPUT_TARGETS, IN_OUT_OPTIONAL);
+          }
+          break;
+        default:
+          c.skipValue();
+      }
+    } while (c.nextMember());
+  }
+
+  private void shuffleRead(long[] m) {
+    ByteJsonCursor c = this.c;
+    KeyTable keys = shuffleReadKeys;
+    if (!openObject()) {
+      return;
+    }
+    long seen = 0;
+    int previous = -1;
+    do {
+      int k = keys.key(c, previous);
+      previous = k;
+      seen = once(seen, k, keys);
+      if (k < SHUFFLE_READ_TARGETS.length) {
+        m[SHUFFLE_READ_TARGETS[k]] += SHUFFLE_READ_OPTIONAL[k] && c.nullValue() ? 0 : c.integerValue();
+      } else if (k == R_PUSH) {
+        if (!c.nullValue()) {
+          sums(m, pushReadKeys, PUSH_READ_TARGETS, PUSH_READ_OPTIONAL);
+        }
+      } else {
+        c.skipValue();
+      }
+    } while (c.nextMember());
+  }
+
+  /** An object of integer metrics added into {@code m}; unknown keys skipped. */
+  private void sums(long[] m, KeyTable keys, int[] targets, boolean[] optional) {
+    ByteJsonCursor c = this.c;
+    if (!openObject()) {
+      return;
+    }
+    long seen = 0;
+    int previous = -1;
+    do {
+      int k = keys.key(c, previous);
+      previous = k;
+      seen = once(seen, k, keys);
+      if (k < targets.length) {
+        m[targets[k]] += optional[k] && c.nullValue() ? 0 : c.integerValue();
+      } else {
+        c.skipValue();
+      }
+    } while (c.nextMember());
+  }
+
+  private static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+}

@@ -1,0 +1,500 @@
+package io.sparkrca.core.eventlog.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkrca.core.io.ByteSource;
+import io.sparkrca.core.io.DecodedStream;
+import io.sparkrca.core.io.LineReader;
+import io.sparkrca.core.testing.SharedData;
+import io.sparkrca.core.testkit.TestkitFixtures;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The byte-level fast path ({@link TaskEventScanner}) against the Jackson path ({@link
+ * StreamingEvents}): on every line of every test log and on many mutated variants of the task
+ * lines, the fast path either declines, or yields exactly the scratch state Jackson yields (and
+ * Jackson accepts the line).
+ */
+class TaskEventScannerTest {
+  private static final JsonFactory FACTORY =
+      JsonFactory.builder()
+          .streamReadConstraints(
+              StreamReadConstraints.builder()
+                  .maxStringLength(Integer.MAX_VALUE)
+                  .maxNestingDepth(200)
+                  .maxNumberLength(1000)
+                  .build())
+          .build();
+  private static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
+
+  /** Task lines of the test logs, for the mutation tests. */
+  private static final List<byte[]> TASK_LINES = new ArrayList<>();
+  private static final List<byte[]> ALL_LINES = new ArrayList<>();
+
+  @BeforeAll
+  static void readLogs() throws IOException {
+    for (Path log : logFiles()) {
+      try (DecodedStream in = DecodedStream.open(ByteSource.of(log), true);
+          LineReader lines = new LineReader(in, 64 << 20)) {
+        while (lines.next()) {
+          byte[] line = Arrays.copyOfRange(lines.buffer(), lines.start(), lines.start() + lines.length());
+          ALL_LINES.add(line);
+          String s = new String(line, StandardCharsets.UTF_8);
+          if (s.contains("\"SparkListenerTaskStart\"") || s.contains("\"SparkListenerTaskEnd\"")) {
+            TASK_LINES.add(line);
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        // Deliberately broken fixtures (cut compressed streams) still yield their first lines.
+      }
+    }
+    assertThat(TASK_LINES).as("task lines in the test logs").hasSizeGreaterThan(1000);
+  }
+
+  private static List<Path> logFiles() throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (TestkitFixtures.Fixture f : TestkitFixtures.all()) {
+      Path log = f.eventLog();
+      if (Files.isDirectory(log)) {
+        try (Stream<Path> s = Files.walk(log)) {
+          s.filter(Files::isRegularFile)
+              .filter(p -> !p.getFileName().toString().endsWith(".crc"))
+              .sorted()
+              .forEach(files::add);
+        }
+      } else if (Files.isRegularFile(log)) {
+        files.add(log);
+      }
+    }
+    Path conformance = SharedData.dir().map(d -> d.resolve("conformance/spark-shs/spark-events")).orElse(null);
+    if (conformance != null && Files.isDirectory(conformance)) {
+      try (Stream<Path> s = Files.walk(conformance)) {
+        s.filter(Files::isRegularFile).sorted().forEach(files::add);
+      }
+    }
+    return files;
+  }
+
+  @Test
+  void everyLineOfTheTestLogsReadsTheSameOnBothPaths() throws IOException {
+    TaskEventScanner scanner = new TaskEventScanner();
+    int handled = 0;
+    for (byte[] line : ALL_LINES) {
+      if (check(scanner, line) != TaskEventScanner.NOT_HANDLED) {
+        handled++;
+      }
+    }
+    System.out.println("task lines: " + TASK_LINES.size() + ", read by the fast path: " + handled);
+    // The fast path must really be taken: nearly all task lines are plain.
+    assertThat(handled).as("task lines read by the fast path").isGreaterThan(TASK_LINES.size() * 9 / 10);
+  }
+
+  @Test
+  void reorderedFieldsAndWhitespaceReadTheSame() throws IOException {
+    SplittableRandom random = new SplittableRandom(1);
+    TaskEventScanner scanner = new TaskEventScanner();
+    int handled = 0;
+    for (byte[] line : sample(random, 3000)) {
+      ObjectNode tree = (ObjectNode) MAPPER.readTree(line);
+      ObjectNode shuffled = (ObjectNode) shuffle(tree, random, true);
+      if (check(scanner, MAPPER.writeValueAsBytes(shuffled)) != TaskEventScanner.NOT_HANDLED) {
+        handled++;
+      }
+      String pretty = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(shuffled);
+      check(scanner, pretty.getBytes(StandardCharsets.UTF_8));
+      check(scanner, pretty.replace('\n', ' ').replace("  ", "\t").getBytes(StandardCharsets.UTF_8));
+    }
+    assertThat(handled).isGreaterThan(2000);
+  }
+
+  @Test
+  void mutatedValuesReadTheSameOrAreDeclined() throws IOException {
+    SplittableRandom random = new SplittableRandom(2);
+    TaskEventScanner scanner = new TaskEventScanner();
+    for (byte[] line : sample(random, 3000)) {
+      for (int i = 0; i < 8; i++) {
+        ObjectNode tree = (ObjectNode) MAPPER.readTree(line);
+        mutateOneValue(tree, random);
+        check(scanner, MAPPER.writeValueAsBytes(tree));
+      }
+    }
+  }
+
+  @Test
+  void mutatedAccumulablesReadTheSame() throws IOException {
+    SplittableRandom random = new SplittableRandom(4);
+    TaskEventScanner scanner = new TaskEventScanner();
+    int handled = 0;
+    int tried = 0;
+    for (byte[] line : sample(random, 6000)) {
+      ObjectNode tree = (ObjectNode) MAPPER.readTree(line);
+      JsonNode accumulables = tree.path("Task Info").path("Accumulables");
+      if (!accumulables.isArray() || accumulables.isEmpty()) {
+        continue;
+      }
+      for (JsonNode a : accumulables) {
+        ObjectNode acc = (ObjectNode) a;
+        for (int m = random.nextInt(4); m > 0; m--) {
+          mutateAccumulable(acc, random);
+        }
+      }
+      tried++;
+      ObjectNode shuffled = (ObjectNode) shuffle(tree, random, true);
+      if (check(scanner, MAPPER.writeValueAsBytes(shuffled)) != TaskEventScanner.NOT_HANDLED) {
+        handled++;
+      }
+    }
+    assertThat(tried).isGreaterThan(1000);
+    assertThat(handled).isGreaterThan(tried / 2);
+  }
+
+  private static void mutateAccumulable(ObjectNode acc, SplittableRandom random) {
+    switch (random.nextInt(11)) {
+      case 0:
+        acc.put("Internal", random.nextBoolean());
+        break;
+      case 1:
+        acc.put("Name", random.nextBoolean() ? "user acc" : "internal.x");
+        break;
+      case 2:
+        acc.remove("Metadata");
+        break;
+      case 3:
+        acc.put("Metadata", random.nextBoolean() ? "sql" : "other");
+        break;
+      case 4:
+        acc.put("Update", Long.toString(random.nextLong()));
+        break;
+      case 5:
+        acc.put("Update", random.nextInt(1000) - 500);
+        break;
+      case 6:
+        acc.putNull(random.nextBoolean() ? "Update" : "Value");
+        break;
+      case 7:
+        acc.set("Value", JsonNodeFactory.instance.arrayNode().add(1).add("b"));
+        break;
+      case 8:
+        acc.remove(random.nextBoolean() ? "Name" : "Internal");
+        break;
+      case 9:
+        acc.put("Update", random.nextBoolean() ? "1.5" : "-");
+        break;
+      default:
+        acc.put("Count Failed Values", random.nextBoolean());
+        }
+  }
+
+  @Test
+  void mutatedBytesReadTheSameOrAreDeclined() throws IOException {
+    SplittableRandom random = new SplittableRandom(3);
+    TaskEventScanner scanner = new TaskEventScanner();
+    byte[] alphabet = "{}[]:,\"\\ \t0123456789-+.eEtrufalsn\u0001x".getBytes(StandardCharsets.ISO_8859_1);
+    for (byte[] line : sample(random, 4000)) {
+      for (int i = 0; i < 6; i++) {
+        byte[] m = line.clone();
+        int at = random.nextInt(m.length);
+        switch (random.nextInt(5)) {
+          case 0: // delete a byte
+            m = concat(Arrays.copyOfRange(m, 0, at), Arrays.copyOfRange(m, at + 1, m.length));
+            break;
+          case 1: // insert a byte
+            m = concat(Arrays.copyOfRange(m, 0, at), new byte[] {alphabet[random.nextInt(alphabet.length)]},
+                Arrays.copyOfRange(m, at, m.length));
+            break;
+          case 2: // replace a byte
+            m[at] = alphabet[random.nextInt(alphabet.length)];
+            break;
+          case 3: // cut the line
+            m = Arrays.copyOfRange(m, 0, at);
+            break;
+          default: // a non-ASCII byte
+            m[at] = (byte) (0x80 + random.nextInt(0x80));
+        }
+        check(scanner, m);
+      }
+    }
+  }
+
+  @Test
+  void escapesDuplicatesNullsAndMissingFieldsAreHandledOrDeclined() throws IOException {
+    TaskEventScanner scanner = new TaskEventScanner();
+    String start =
+        "{\"Event\":\"SparkListenerTaskStart\",\"Stage ID\":1,\"Stage Attempt ID\":0,\"Task Info\":"
+            + "{\"Task ID\":7,\"Index\":3,\"Attempt\":0,\"Launch Time\":1000,\"Executor ID\":\"1\","
+            + "\"Host\":\"h\",\"Locality\":\"PROCESS_LOCAL\",\"Speculative\":false,"
+            + "\"Getting Result Time\":0,\"Finish Time\":0,\"Failed\":false,\"Killed\":false,"
+            + "\"Accumulables\":[]}}";
+    assertThat(check(scanner, bytes(start))).isEqualTo(TaskEventScanner.TASK_START);
+    // Escapes anywhere: declined.
+    assertThat(check(scanner, bytes(start.replace("\"Host\":\"h\"", "\"Host\":\"\\u0068\""))))
+        .isEqualTo(TaskEventScanner.NOT_HANDLED);
+    assertThat(check(scanner, bytes(start.replace("\"Index\"", "\"Ind\\u0065x\""))))
+        .isEqualTo(TaskEventScanner.NOT_HANDLED);
+    // A duplicate key: declined (Jackson applies both).
+    assertThat(check(scanner, bytes(start.replace("\"Index\":3,", "\"Index\":3,\"Index\":4,"))))
+        .isEqualTo(TaskEventScanner.NOT_HANDLED);
+    // Nulls where Spark allows them: read.
+    assertThat(check(scanner, bytes(start.replace("\"Attempt\":0", "\"Attempt\":null")
+        .replace("\"Speculative\":false", "\"Speculative\":null").replace("\"Host\":\"h\"", "\"Host\":null"))))
+        .isEqualTo(TaskEventScanner.TASK_START);
+    // Nulls where a number is required: declined (Jackson reports the bad line).
+    assertThat(check(scanner, bytes(start.replace("\"Launch Time\":1000", "\"Launch Time\":null"))))
+        .isEqualTo(TaskEventScanner.NOT_HANDLED);
+    // A fraction where an integer is read: declined (Jackson casts it).
+    assertThat(check(scanner, bytes(start.replace("\"Index\":3", "\"Index\":3.5"))))
+        .isEqualTo(TaskEventScanner.NOT_HANDLED);
+    // Missing fields: the required ones decline, the others keep their defaults.
+    assertThat(check(scanner, bytes(start.replace("\"Task ID\":7,", ""))))
+        .isEqualTo(TaskEventScanner.NOT_HANDLED);
+    assertThat(check(scanner, bytes(start.replace("\"Locality\":\"PROCESS_LOCAL\",", ""))))
+        .isEqualTo(TaskEventScanner.TASK_START);
+    // Trailing bytes after the object: declined (Jackson ignores them).
+    assertThat(check(scanner, bytes(start + " x"))).isEqualTo(TaskEventScanner.NOT_HANDLED);
+    assertThat(check(scanner, bytes(start + "  "))).isEqualTo(TaskEventScanner.TASK_START);
+    // "Event" not first: Jackson's tree path.
+    assertThat(check(scanner, bytes(start.replace("{\"Event\":\"SparkListenerTaskStart\",", "{")
+        .replace("}}", "},\"Event\":\"SparkListenerTaskStart\"}"))))
+        .isEqualTo(TaskEventScanner.NOT_HANDLED);
+
+    String end =
+        "{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":1,\"Stage Attempt ID\":0,\"Task Type\":\"ResultTask\","
+            + "\"Task End Reason\":{\"Reason\":\"Success\"},\"Task Info\":{\"Task ID\":7,\"Index\":3,"
+            + "\"Attempt\":0,\"Launch Time\":1000,\"Executor ID\":\"1\",\"Host\":\"h\",\"Locality\":\"ANY\","
+            + "\"Speculative\":false,\"Getting Result Time\":0,\"Finish Time\":2000,\"Failed\":false,"
+            + "\"Killed\":false,\"Accumulables\":[{\"ID\":1,\"Name\":\"internal.metrics.jvmGCTime\","
+            + "\"Update\":5,\"Value\":5,\"Internal\":true,\"Count Failed Values\":true},{\"ID\":2,"
+            + "\"Name\":\"number of output rows\",\"Update\":\"12\",\"Value\":\"30\",\"Internal\":true,"
+            + "\"Count Failed Values\":true,\"Metadata\":\"sql\"},{\"ID\":3,\"Name\":\"my counter\","
+            + "\"Update\":4,\"Value\":9,\"Internal\":false,\"Count Failed Values\":false},{\"ID\":4,"
+            + "\"Update\":[1,2],\"Value\":{\"a\":true}},{\"ID\":5,\"Name\":null,\"Update\":\"x\","
+            + "\"Value\":null},{\"Update\":-12,\"ID\":6,\"Value\":1.5e3,\"Name\":\"late\"}]},"
+            + "\"Task Executor Metrics\":{\"JVMHeapMemory\":100,\"Unknown\":[1],\"MajorGCTime\":3},"
+            + "\"Task Metrics\":{\"Executor Deserialize Time\":1,\"Executor Deserialize CPU Time\":null,"
+            + "\"Executor Run Time\":5,\"Shuffle Read Metrics\":{\"Remote Blocks Fetched\":1,"
+            + "\"Local Blocks Fetched\":2,\"Fetch Wait Time\":3,\"Remote Bytes Read\":4,"
+            + "\"Shuffle Push Read Metrics\":{\"Merged Fallback Count\":2}},\"Shuffle Write Metrics\":null,"
+            + "\"Input Metrics\":{\"Bytes Read\":10,\"Records Read\":null},\"Output Metrics\":{\"Bytes Written\":7,"
+            + "\"Records Written\":8},\"Updated Blocks\":[{\"Block ID\":\"rdd_1_1\"}]}}";
+    assertThat(check(scanner, bytes(end))).isEqualTo(TaskEventScanner.TASK_END);
+    TaskEndEvent e = new TaskEndEvent();
+    scanner.scan(bytes(end), 0, bytes(end).length, new TaskStartEvent(), e);
+    assertThat(e.info.sqlAccumCount).isEqualTo(3); // 12, 4 and -12; "x" and "" are not numbers
+    assertThat(e.info.userAccumulables).hasSize(4);
+    // A failure reason with details: Jackson's.
+    assertThat(check(scanner, bytes(end.replace("{\"Reason\":\"Success\"}",
+        "{\"Reason\":\"TaskKilled\",\"Kill Reason\":\"stage cancelled\"}"))))
+        .isEqualTo(TaskEventScanner.NOT_HANDLED);
+    assertThat(check(scanner, bytes(end.replace("{\"Reason\":\"Success\"}", "{\"Reason\":\"Resubmitted\"}"))))
+        .isEqualTo(TaskEventScanner.TASK_END);
+    assertThat(check(scanner, bytes(end.replace("\"Task Info\":{", "\"Task Info\":null,\"X\":{"))))
+        .isEqualTo(TaskEventScanner.TASK_END);
+    assertThat(check(scanner, bytes(end.replace("\"Task Metrics\":{", "\"Task Metrics\":null,\"X\":{"))))
+        .isEqualTo(TaskEventScanner.TASK_END);
+    // Numbers out of range or too long for the fast path.
+    assertThat(check(scanner, bytes(end.replace("\"Launch Time\":1000", "\"Launch Time\":99999999999999999999"))))
+        .isEqualTo(TaskEventScanner.NOT_HANDLED);
+    assertThat(check(scanner, bytes(end.replace("\"Update\":4,", "\"Update\":9223372036854775807,"))))
+        .isEqualTo(TaskEventScanner.TASK_END);
+    assertThat(check(scanner, bytes(end.replace("\"Update\":4,", "\"Update\":\"99999999999999999999\","))))
+        .isEqualTo(TaskEventScanner.TASK_END);
+    assertThat(check(scanner, bytes(end.replace("\"Update\":4,", "\"Update\":01,"))))
+        .isEqualTo(TaskEventScanner.NOT_HANDLED);
+  }
+
+  // ------------------------------------------------------------------ the comparison
+
+  /**
+   * Runs both paths on {@code line}; fails if the fast path accepted what Jackson rejects or reads
+   * differently. Returns what the fast path answered.
+   */
+  private static int check(TaskEventScanner scanner, byte[] line) {
+    TaskStartEvent fastStart = new TaskStartEvent();
+    TaskEndEvent fastEnd = new TaskEndEvent();
+    int kind = scanner.scan(line, 0, line.length, fastStart, fastEnd);
+    if (kind == TaskEventScanner.NOT_HANDLED) {
+      return kind;
+    }
+    TaskStartEvent slowStart = new TaskStartEvent();
+    TaskEndEvent slowEnd = new TaskEndEvent();
+    String text = new String(line, StandardCharsets.UTF_8);
+    try (JsonParser p = FACTORY.createParser(line)) {
+      assertThat(p.nextToken()).isEqualTo(JsonToken.START_OBJECT);
+      assertThat(p.nextToken()).isEqualTo(JsonToken.FIELD_NAME);
+      assertThat(p.currentName()).isEqualTo("Event");
+      p.nextToken();
+      String event = p.getValueAsString();
+      if (kind == TaskEventScanner.TASK_START) {
+        assertThat(event).isEqualTo("SparkListenerTaskStart");
+        StreamingEvents.parseTaskStart(p, slowStart);
+        assertThat(describe(fastStart)).as(text).isEqualTo(describe(slowStart));
+      } else {
+        assertThat(event).isEqualTo("SparkListenerTaskEnd");
+        StreamingEvents.parseTaskEnd(p, slowEnd);
+        assertThat(describe(fastEnd)).as(text).isEqualTo(describe(slowEnd));
+      }
+    } catch (IOException | BadEventException e) {
+      fail("the fast path accepted a line Jackson rejects (" + e + "): " + text);
+    }
+    return kind;
+  }
+
+  private static String describe(TaskStartEvent e) {
+    return "stage=" + e.stageId + "." + e.stageAttemptId + " " + describe(e.info);
+  }
+
+  private static String describe(TaskEndEvent e) {
+    TaskEndReason r = e.reason;
+    return "stage=" + e.stageId + "." + e.stageAttemptId + " infoMissing=" + e.infoMissing + " "
+        + describe(e.info) + " metrics=" + Arrays.toString(e.metrics) + " executorMetrics="
+        + Arrays.toString(e.executorMetrics) + " reason=" + Arrays.asList(
+            r.reason, r.className, r.description, r.stackTrace, r.stackTracePresent, r.fullStackTrace,
+            r.hasBlockManager, r.bmExecutorId, r.bmHost, r.bmPort, r.shuffleId, r.mapId, r.mapIndex,
+            r.reduceId, r.message, r.killReason, r.commitJobId, r.commitPartitionId,
+            r.commitAttemptNumber, r.exitCausedByApp, r.lostExecutorId, r.lossReason);
+  }
+
+  private static String describe(TaskInfoScratch i) {
+    return "info=" + Arrays.asList(
+            i.taskId, i.index, i.attempt, i.partitionId, i.launchTime, i.executorId, i.host,
+            i.locality, i.speculative, i.gettingResultTime, i.finishTime, i.failed, i.killed)
+        + " user=" + i.userAccumulables
+        + " sqlIds=" + Arrays.toString(Arrays.copyOf(i.sqlAccumIds, i.sqlAccumCount))
+        + " sqlUpdates=" + Arrays.toString(Arrays.copyOf(i.sqlAccumUpdates, i.sqlAccumCount));
+  }
+
+  // ------------------------------------------------------------------ mutations
+
+  private static List<byte[]> sample(SplittableRandom random, int n) {
+    List<byte[]> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      out.add(TASK_LINES.get(random.nextInt(TASK_LINES.size())));
+    }
+    return out;
+  }
+
+  /** The tree with the fields of every object in random order ("Event" kept first at the top). */
+  private static JsonNode shuffle(JsonNode n, SplittableRandom random, boolean top) {
+    if (n.isObject()) {
+      List<Map.Entry<String, JsonNode>> fields = new ArrayList<>();
+      n.fields().forEachRemaining(fields::add);
+      for (int i = fields.size() - 1; i > 0; i--) {
+        int j = random.nextInt(i + 1);
+        Map.Entry<String, JsonNode> t = fields.get(i);
+        fields.set(i, fields.get(j));
+        fields.set(j, t);
+      }
+      ObjectNode o = JsonNodeFactory.instance.objectNode();
+      if (top && n.has("Event")) {
+        o.set("Event", n.get("Event"));
+      }
+      for (Map.Entry<String, JsonNode> f : fields) {
+        if (!(top && f.getKey().equals("Event"))) {
+          o.set(f.getKey(), shuffle(f.getValue(), random, false));
+        }
+      }
+      return o;
+    }
+    if (n.isArray()) {
+      ArrayNode a = JsonNodeFactory.instance.arrayNode();
+      n.forEach(x -> a.add(shuffle(x, random, false)));
+      return a;
+    }
+    return n;
+  }
+
+  /** Changes one random value of the tree (not "Event"): null, removed, retyped, escaped, doubled. */
+  private static void mutateOneValue(ObjectNode top, SplittableRandom random) {
+    List<ObjectNode> parents = new ArrayList<>();
+    collectObjects(top, parents);
+    ObjectNode parent = parents.get(random.nextInt(parents.size()));
+    List<String> names = new ArrayList<>();
+    parent.fieldNames().forEachRemaining(names::add);
+    names.remove("Event");
+    if (names.isEmpty()) {
+      return;
+    }
+    String name = names.get(random.nextInt(names.size()));
+    JsonNode v = parent.get(name);
+    switch (random.nextInt(10)) {
+      case 0:
+        parent.putNull(name);
+        break;
+      case 1:
+        parent.remove(name);
+        break;
+      case 2:
+        parent.put(name, v.asText());
+        break;
+      case 3:
+        parent.put(name, v.isNumber() ? v.asDouble() + 0.5 : 1.0);
+        break;
+      case 4:
+        parent.put(name, random.nextBoolean());
+        break;
+      case 5:
+        parent.put(name, random.nextLong());
+        break;
+      case 6:
+        parent.set(name, JsonNodeFactory.instance.arrayNode().add(v));
+        break;
+      case 7:
+        parent.put(name, "tab\there \"quoted\" é");
+        break;
+      case 8:
+        parent.set(name, JsonNodeFactory.instance.objectNode().set("x", v));
+        break;
+      default:
+        parent.put(name, v.isNumber() ? v.asLong() * 1000003 : -1);
+    }
+  }
+
+  private static void collectObjects(JsonNode n, List<ObjectNode> out) {
+    if (n.isObject()) {
+      out.add((ObjectNode) n);
+    }
+    for (Iterator<JsonNode> it = n.elements(); it.hasNext(); ) {
+      collectObjects(it.next(), out);
+    }
+  }
+
+  private static byte[] concat(byte[]... parts) {
+    int n = 0;
+    for (byte[] p : parts) {
+      n += p.length;
+    }
+    byte[] out = new byte[n];
+    int at = 0;
+    for (byte[] p : parts) {
+      System.arraycopy(p, 0, out, at, p.length);
+      at += p.length;
+    }
+    return out;
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+}
