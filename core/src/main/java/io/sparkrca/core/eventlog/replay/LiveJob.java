@@ -36,6 +36,9 @@ final class LiveJob {
   final Set<Integer> completedStages = new HashSet<>();
   /** Completed task indices per stage id (Spark packs them into longs in one hash set). */
   private final Map<Integer, BitSet> completedIndices = new HashMap<>();
+  /** The set of the last stage that completed a task (entries are never removed). */
+  private int lastStageId;
+  private BitSet lastIndices;
 
   JobExecutionStatus status = JobExecutionStatus.RUNNING;
   Optional<Instant> completionTime = Optional.empty();
@@ -66,7 +69,11 @@ final class LiveJob {
 
   void addCompletedIndex(int stageId, int index) {
     if (index >= 0) {
-      completedIndices.computeIfAbsent(stageId, k -> new BitSet()).set(index);
+      if (lastIndices == null || lastStageId != stageId) {
+        lastIndices = completedIndices.computeIfAbsent(stageId, k -> new BitSet());
+        lastStageId = stageId;
+      }
+      lastIndices.set(index);
     }
   }
 

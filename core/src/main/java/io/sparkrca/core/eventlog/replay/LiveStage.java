@@ -27,10 +27,11 @@ final class LiveStage {
   final BitSet completedIndices = new BitSet();
   Map<String, Integer> killedSummary = new LinkedHashMap<>();
   long firstLaunchTime = Long.MAX_VALUE;
-  final Map<String, Long> localitySummary = new HashMap<>();
   final long[] metrics = new long[Metrics.COUNT];
+  /** By executor id, in id order (as the History Server lists them). */
   final Map<String, LiveExecutorStageSummary> executorSummaries = new TreeMap<>();
-  final Map<String, Integer> activeTasksPerExecutor = new HashMap<>();
+  /** The same summaries, found by hash: every task end looks one up. */
+  private final Map<String, LiveExecutorStageSummary> summariesByHash = new HashMap<>();
   final Set<String> excludedExecutors = new HashSet<>();
   final PeakMetrics peak = new PeakMetrics();
   SpeculationCounts speculation;
@@ -40,7 +41,12 @@ final class LiveStage {
   }
 
   LiveExecutorStageSummary executorSummary(String executorId) {
-    return executorSummaries.computeIfAbsent(executorId, k -> new LiveExecutorStageSummary());
+    LiveExecutorStageSummary s = summariesByHash.get(executorId);
+    if (s == null) {
+      s = executorSummaries.computeIfAbsent(executorId, k -> new LiveExecutorStageSummary());
+      summariesByHash.put(executorId, s);
+    }
+    return s;
   }
 
   SpeculationCounts speculation() {

@@ -14,6 +14,8 @@ final class PackedLongColumn {
   private long[] longs;
   private int width = 1;
   private int capacity;
+  /** One past the highest row set: what a widening must copy. */
+  private int used;
   private long base;
   private boolean baseSet;
 
@@ -42,6 +44,9 @@ final class PackedLongColumn {
       baseSet = true;
     }
     ensureCapacity(row + 1);
+    if (row >= used) {
+      used = row + 1;
+    }
     long delta = value - base;
     if (((value ^ base) & (value ^ delta)) < 0) {
       // Overflow of value - base: fall back to raw longs with no base.
@@ -106,32 +111,44 @@ final class PackedLongColumn {
     capacity = newCapacity;
   }
 
+  /**
+   * Copies the rows set so far into an array of the new width, directly (no temporary array of
+   * longs). Columns are sized up front and widen within their first rows, so this copies little.
+   */
   private void widen(int newWidth) {
-    long[] values = new long[capacity];
-    for (int i = 0; i < capacity; i++) {
-      values[i] = get(i) - base;
-    }
-    bytes = null;
-    shorts = null;
-    ints = null;
-    longs = null;
-    width = newWidth;
     switch (newWidth) {
       case 2:
         shorts = new short[capacity];
-        for (int i = 0; i < capacity; i++) {
-          shorts[i] = (short) values[i];
+        for (int i = 0; i < used; i++) {
+          shorts[i] = bytes[i];
         }
         break;
       case 4:
         ints = new int[capacity];
-        for (int i = 0; i < capacity; i++) {
-          ints[i] = (int) values[i];
+        if (width == 1) {
+          for (int i = 0; i < used; i++) {
+            ints[i] = bytes[i];
+          }
+        } else {
+          for (int i = 0; i < used; i++) {
+            ints[i] = shorts[i];
+          }
         }
         break;
       default:
-        longs = values;
+        longs = new long[capacity];
+        for (int i = 0; i < used; i++) {
+          longs[i] = get(i) - base;
+        }
     }
+    bytes = null;
+    if (newWidth != 2) {
+      shorts = null;
+    }
+    if (newWidth != 4) {
+      ints = null;
+    }
+    width = newWidth;
   }
 
   private void rebase() {

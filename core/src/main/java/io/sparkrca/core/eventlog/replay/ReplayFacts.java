@@ -27,7 +27,8 @@ final class ReplayFacts {
 
   long lines;
   long events;
-  final Map<String, Long> eventCounts = new LinkedHashMap<>();
+  /** Events by name, in order of first appearance; counters, so counting allocates nothing. */
+  private final Map<String, long[]> eventCounters = new LinkedHashMap<>();
   long badLineCount;
   final List<BadLine> badLines = new ArrayList<>();
   long overlongLines;
@@ -56,7 +57,14 @@ final class ReplayFacts {
 
   void countEvent(String name) {
     events++;
-    eventCounts.merge(name, 1L, Long::sum);
+    eventCounters.computeIfAbsent(name, k -> new long[1])[0]++;
+  }
+
+  /** Events by name, in order of first appearance. */
+  Map<String, Long> eventCounts() {
+    Map<String, Long> out = new LinkedHashMap<>();
+    eventCounters.forEach((name, n) -> out.put(name, n[0]));
+    return out;
   }
 
   void badLine(long line, String reason) {

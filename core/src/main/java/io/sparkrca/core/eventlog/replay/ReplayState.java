@@ -12,8 +12,11 @@ import io.sparkrca.core.model.StageStatus;
 import io.sparkrca.core.model.TaskResourceRequest;
 import java.time.Instant;
 import java.util.AbstractMap;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -34,7 +37,8 @@ final class ReplayState {
   static final String DRIVER = "driver";
 
   private final int maxTasksPerStage;
-  private final List<ReplayExtension> extensions;
+  /** An array, not a list: iterated twice per task without an iterator. */
+  private final ReplayExtension[] extensions;
   final ReplayFacts facts;
 
   // Application listing (FsHistoryProvider's AppListingListener) and app info.
@@ -53,11 +57,15 @@ final class ReplayState {
   private int defaultCpusPerTask = 1;
 
   // Live entities, keyed as in Spark.
-  private final Map<Long, LiveStage> liveStages = new LinkedHashMap<>();
+  private final LiveStages liveStages = new LiveStages();
   private final Map<Integer, LiveJob> liveJobs = new LinkedHashMap<>();
   private final Map<String, LiveExecutor> liveExecutors = new LinkedHashMap<>();
   private final Map<String, LiveExecutor> deadExecutors = new HashMap<>();
-  private final Map<Long, LiveTaskRef> liveTasks = new HashMap<>();
+  private final LongObjectMap<LiveTaskRef> liveTasks = new LongObjectMap<>();
+  /** Refs of ended tasks, reused for tasks that start (at most the peak of running tasks). */
+  private final ArrayDeque<LiveTaskRef> freeTaskRefs = new ArrayDeque<>();
+  /** The task table of the last task event: stages run one or a few at a time. */
+  private TaskTable lastTable;
   private final Map<Integer, LiveRdd> liveRdds = new TreeMap<>();
   private final Map<Integer, ResourceProfileInfo> resourceProfiles = new TreeMap<>();
 
@@ -71,7 +79,7 @@ final class ReplayState {
 
   ReplayState(int maxTasksPerStage, List<ReplayExtension> extensions, ReplayFacts facts) {
     this.maxTasksPerStage = maxTasksPerStage;
-    this.extensions = extensions;
+    this.extensions = extensions.toArray(new ReplayExtension[0]);
     this.facts = facts;
   }
 
@@ -444,8 +452,8 @@ final class ReplayState {
     facts.jobEnded(jobId, succeeded, line);
     LiveJob job = liveJobs.remove(jobId);
     if (job != null) {
-      for (Iterator<Map.Entry<Long, LiveStage>> it = liveStages.entrySet().iterator(); it.hasNext(); ) {
-        LiveStage stage = it.next().getValue();
+      for (Iterator<LiveStage> it = liveStages.iterator(); it.hasNext(); ) {
+        LiveStage stage = it.next();
         if (job.stageIds.contains(stage.info.stageId()) && stage.status == StageStatus.PENDING) {
           stage.status = StageStatus.SKIPPED;
           job.skippedStages.add(stage.info.stageId());
@@ -546,14 +554,27 @@ final class ReplayState {
 
   // ---------------------------------------------------------------- tasks
 
-  private TaskTable table(int stageId, int attemptId) {
-    return taskTables.computeIfAbsent(
-        key(stageId, attemptId), k -> new TaskTable(stageId, attemptId, maxTasksPerStage));
+  private TaskTable table(int stageId, int attemptId, LiveStage stage) {
+    TaskTable t = lastTable;
+    if (t != null && t.stageId == stageId && t.stageAttemptId == attemptId) {
+      return t;
+    }
+    long k = key(stageId, attemptId);
+    t = taskTables.get(k);
+    if (t == null) {
+      // Sized for the stage's tasks up front, so its columns are not copied as they grow.
+      int expected = stage == null ? 0 : stage.info.numTasks();
+      t = new TaskTable(stageId, attemptId, maxTasksPerStage, Math.min(expected, maxTasksPerStage));
+      taskTables.put(k, t);
+    }
+    lastTable = t;
+    return t;
   }
 
   void onTaskStart(TaskStartEvent e) {
     TaskInfoScratch info = e.info;
-    TaskTable table = table(e.stageId, e.stageAttemptId);
+    LiveStage stage = liveStages.get(key(e.stageId, e.stageAttemptId));
+    TaskTable table = table(e.stageId, e.stageAttemptId, stage);
     LiveTaskRef existing = liveTasks.get(info.taskId);
     int row = existing != null && existing.table == table ? existing.row : table.addRow();
     if (row >= 0) {
@@ -561,9 +582,15 @@ final class ReplayState {
       table.status(row, info.status());
       table.duration.set(row, 0);
     }
-    liveTasks.put(info.taskId, new LiveTaskRef(table, row, info.launchTime));
+    LiveTaskRef ref = existing != null ? existing : freeTaskRefs.poll();
+    if (ref == null) {
+      ref = new LiveTaskRef();
+    }
+    ref.set(table, row, info.launchTime);
+    if (ref != existing) {
+      liveTasks.put(info.taskId, ref);
+    }
 
-    LiveStage stage = liveStages.get(key(e.stageId, e.stageAttemptId));
     if (stage != null) {
       if (info.speculative) {
         stage.speculation().numActiveTasks++;
@@ -571,11 +598,9 @@ final class ReplayState {
       }
       stage.activeTasks++;
       stage.firstLaunchTime = Math.min(stage.firstLaunchTime, info.launchTime);
-      String locality = info.locality == null ? "null" : info.locality;
-      stage.localitySummary.merge(locality, 1L, Long::sum);
-      stage.activeTasksPerExecutor.merge(info.executorId, 1, Integer::sum);
-      for (LiveJob job : stage.jobs) {
-        job.activeTasks++;
+      List<LiveJob> jobs = stage.jobs;
+      for (int j = 0, n = jobs.size(); j < n; j++) {
+        jobs.get(j).activeTasks++;
       }
     }
     LiveExecutor exec = liveExecutors.get(info.executorId);
@@ -629,17 +654,20 @@ final class ReplayState {
           t.metrics[i].set(row, e.metrics[i]);
         }
         String error = reason.errorMessage();
+        // (The emptiness checks spare a boxed row number on the common path.)
         if (error != null) {
           t.errors.put(row, error);
-        } else {
+        } else if (!t.errors.isEmpty()) {
           t.errors.remove(row);
         }
         if (!info.userAccumulables.isEmpty()) {
           t.accumulators.put(row, List.copyOf(info.userAccumulables));
-        } else {
+        } else if (!t.accumulators.isEmpty()) {
           t.accumulators.remove(row);
         }
       }
+      task.clear();
+      freeTaskRefs.push(task);
     }
 
     int completedDelta = 0;
@@ -672,13 +700,15 @@ final class ReplayState {
       if (killedDelta > 0) {
         stage.killedSummary.merge(killedKey(reason), 1, Integer::sum);
       }
-      stage.activeTasksPerExecutor.merge(info.executorId, -activeDelta, Integer::sum);
+      LiveExecutorStageSummary es = stage.executorSummary(info.executorId);
       stage.peak.update(e.executorMetrics);
-      stage.executorSummary(info.executorId).peak.update(e.executorMetrics);
+      es.peak.update(e.executorMetrics);
       boolean removeStage =
           stage.activeTasks == 0
               && (stage.status == StageStatus.COMPLETE || stage.status == StageStatus.FAILED);
-      for (LiveJob job : stage.jobs) {
+      List<LiveJob> jobs = stage.jobs;
+      for (int j = 0, n = jobs.size(); j < n; j++) {
+        LiveJob job = jobs.get(j);
         job.activeTasks -= activeDelta;
         job.completedTasks += completedDelta;
         if (completedDelta > 0) {
@@ -693,7 +723,6 @@ final class ReplayState {
           job.publish();
         }
       }
-      LiveExecutorStageSummary es = stage.executorSummary(info.executorId);
       es.taskTime += info.duration();
       es.succeededTasks += completedDelta;
       es.failedTasks += failedDelta;
@@ -887,18 +916,18 @@ final class ReplayState {
    * to {@code lastUpdateTime}; live jobs publish their state.
    */
   void finish(long lastUpdateTime) {
-    for (Map.Entry<Long, LiveTaskRef> e : liveTasks.entrySet()) {
-      LiveTaskRef t = e.getValue();
-      if (t.row >= 0) {
-        t.table.duration.set(t.row, lastUpdateTime - t.launchTime);
-        if (t.partialMetrics != null) {
-          t.table.hasMetrics.set(t.row, t.partialMetrics[Metrics.EXECUTOR_DESERIALIZE_TIME] >= 0);
-          for (int i = 0; i < Metrics.COUNT; i++) {
-            t.table.metrics[i].set(t.row, t.partialMetrics[i]);
+    liveTasks.forEachValue(
+        t -> {
+          if (t.row >= 0) {
+            t.table.duration.set(t.row, lastUpdateTime - t.launchTime);
+            if (t.partialMetrics != null) {
+              t.table.hasMetrics.set(t.row, t.partialMetrics[Metrics.EXECUTOR_DESERIALIZE_TIME] >= 0);
+              for (int i = 0; i < Metrics.COUNT; i++) {
+                t.table.metrics[i].set(t.row, t.partialMetrics[i]);
+              }
+            }
           }
-        }
-      }
-    }
+        });
     for (LiveJob job : liveJobs.values()) {
       job.publish();
     }
@@ -908,20 +937,71 @@ final class ReplayState {
   }
 
   boolean hasLiveTasks() {
-    return !liveTasks.isEmpty();
+    return liveTasks.size() > 0;
   }
 
-  /** Where a running task's row lives, and metrics reported for it before it ended. */
+  /**
+   * Where a running task's row lives, and metrics reported for it before it ended. Reused once
+   * its task ends.
+   */
   static final class LiveTaskRef {
-    final TaskTable table;
-    final int row;
-    final long launchTime;
+    TaskTable table;
+    int row;
+    long launchTime;
     long[] partialMetrics;
 
-    LiveTaskRef(TaskTable table, int row, long launchTime) {
+    void set(TaskTable table, int row, long launchTime) {
       this.table = table;
       this.row = row;
       this.launchTime = launchTime;
+      this.partialMetrics = null;
+    }
+
+    void clear() {
+      table = null;
+      partialMetrics = null;
+    }
+  }
+
+  /**
+   * The live stage attempts by key, in insertion order (iterations follow it, as Spark's do),
+   * with the last looked-up entry remembered: every task event looks up its stage.
+   */
+  private static final class LiveStages {
+    private final Map<Long, LiveStage> map = new LinkedHashMap<>();
+    private long lastKey;
+    private LiveStage last;
+
+    LiveStage get(long key) {
+      if (last != null && lastKey == key) {
+        return last;
+      }
+      LiveStage s = map.get(key);
+      if (s != null) {
+        lastKey = key;
+        last = s;
+      }
+      return s;
+    }
+
+    void put(long key, LiveStage stage) {
+      map.put(key, stage);
+      last = null;
+    }
+
+    void remove(long key) {
+      map.remove(key);
+      last = null;
+    }
+
+    Collection<LiveStage> values() {
+      return Collections.unmodifiableCollection(map.values());
+    }
+
+    /** Iterates in insertion order; removing through the iterator is allowed. */
+    Iterator<LiveStage> iterator() {
+      last = null;
+      return map.values().iterator();
     }
   }
 

@@ -409,7 +409,7 @@ public final class Replayer {
             sources,
             facts.lines,
             facts.events,
-            facts.eventCounts,
+            facts.eventCounts(),
             facts.badLineCount,
             facts.badLines,
             facts.overlongLines,

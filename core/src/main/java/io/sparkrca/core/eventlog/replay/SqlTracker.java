@@ -5,6 +5,7 @@ import io.sparkrca.core.model.ExecutionData;
 import io.sparkrca.core.model.JobExecutionStatus;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -66,6 +67,8 @@ final class SqlTracker implements ReplayExtension {
   private final Map<Integer, Integer> liveStageRefs = new HashMap<>();
   /** Metric values of the stages of live executions, by stage id. */
   private final Map<Integer, SqlStageMetrics> stageMetrics = new HashMap<>();
+  private static final int MAX_CACHED_STAGE_KEY = 1 << 20;
+  private Integer[] stageKeys = new Integer[64];
   private boolean flushing;
   private long dropped;
 
@@ -284,7 +287,7 @@ final class SqlTracker implements ReplayExtension {
 
   @Override
   public void onTaskStart(int stageId, int stageAttemptId, TaskInfoScratch info) {
-    SqlStageMetrics stage = stageMetrics.get(stageId);
+    SqlStageMetrics stage = stageMetrics.get(stageKey(stageId));
     if (stage != null && stage.attemptId == stageAttemptId) {
       stage.registerTask(info.taskId, info.index);
     }
@@ -292,11 +295,12 @@ final class SqlTracker implements ReplayExtension {
 
   @Override
   public void onTaskEnd(int stageId, int stageAttemptId, TaskInfoScratch info) {
-    SqlStageMetrics stage = stageMetrics.get(stageId);
+    Integer key = stageKey(stageId);
+    SqlStageMetrics stage = stageMetrics.get(key);
     if (stage == null || stage.attemptId != stageAttemptId) {
       return;
     }
-    if (isSqlStage(stageId)) {
+    if (liveStageRefs.containsKey(key)) {
       stage.update(info.taskId, info.index, info.successful(), info.sqlAccumIds, info.sqlAccumUpdates,
           info.sqlAccumCount);
     }
@@ -318,6 +322,25 @@ final class SqlTracker implements ReplayExtension {
       facts.note(dropped + " finished SQL executions were dropped, the oldest by completion time, to "
           + "keep " + retainedExecutions + " as the History Server does (spark.sql.ui.retainedExecutions)");
     }
+  }
+
+  /**
+   * The boxed stage id, from a cache: the per-task lookups by stage id then allocate nothing (ids
+   * are small and dense; very large ones are simply boxed).
+   */
+  private Integer stageKey(int stageId) {
+    if (stageId < 0 || stageId >= MAX_CACHED_STAGE_KEY) {
+      return stageId;
+    }
+    if (stageId >= stageKeys.length) {
+      stageKeys = Arrays.copyOf(stageKeys, Math.max(stageId + 1, stageKeys.length * 2));
+    }
+    Integer key = stageKeys[stageId];
+    if (key == null) {
+      key = stageId;
+      stageKeys[stageId] = key;
+    }
+    return key;
   }
 
   private boolean isSqlStage(int stageId) {

@@ -26,35 +26,56 @@ final class TaskTable {
     "RUNNING", "GET RESULT", "SUCCESS", "FAILED", "KILLED", "UNKNOWN"
   };
 
+  /** The most rows made room for up front, whatever a stage claims. */
+  private static final int MAX_INITIAL_ROWS = 1 << 16;
+
   final int stageId;
   final int stageAttemptId;
   private int rows;
   private int retainedLimit;
   private long dropped;
 
-  final PackedLongColumn taskId = new PackedLongColumn(16);
-  final PackedLongColumn index = new PackedLongColumn(16);
-  final PackedLongColumn attempt = new PackedLongColumn(16);
-  final PackedLongColumn partitionId = new PackedLongColumn(16);
-  final PackedLongColumn launchTime = new PackedLongColumn(16);
-  final PackedLongColumn resultFetchStart = new PackedLongColumn(16);
-  final PackedLongColumn duration = new PackedLongColumn(16);
-  final PackedLongColumn executor = new PackedLongColumn(16);
-  final PackedLongColumn host = new PackedLongColumn(16);
-  final PackedLongColumn locality = new PackedLongColumn(16);
-  private byte[] status = new byte[16];
+  final PackedLongColumn taskId;
+  final PackedLongColumn index;
+  final PackedLongColumn attempt;
+  final PackedLongColumn partitionId;
+  final PackedLongColumn launchTime;
+  final PackedLongColumn resultFetchStart;
+  final PackedLongColumn duration;
+  final PackedLongColumn executor;
+  final PackedLongColumn host;
+  final PackedLongColumn locality;
+  private byte[] status;
   final BitSet speculative = new BitSet();
   final BitSet hasMetrics = new BitSet();
   final PackedLongColumn[] metrics = new PackedLongColumn[Metrics.COUNT];
   final Map<Integer, String> errors = new HashMap<>();
   final Map<Integer, List<AccumulableInfo>> accumulators = new HashMap<>();
 
-  TaskTable(int stageId, int stageAttemptId, int retainedLimit) {
+  /**
+   * @param expectedRows rows to make room for up front (the stage's task count, when known), so
+   *     that the columns are not copied as they grow; more rows are still accepted
+   */
+  TaskTable(int stageId, int stageAttemptId, int retainedLimit, int expectedRows) {
     this.stageId = stageId;
     this.stageAttemptId = stageAttemptId;
     this.retainedLimit = retainedLimit;
+    // A little room beyond the task count for retried attempts: one retry must not copy every
+    // column of the stage.
+    int capacity = Math.max(16, Math.min(expectedRows + (expectedRows >>> 5) + 4, MAX_INITIAL_ROWS));
+    taskId = new PackedLongColumn(capacity);
+    index = new PackedLongColumn(capacity);
+    attempt = new PackedLongColumn(capacity);
+    partitionId = new PackedLongColumn(capacity);
+    launchTime = new PackedLongColumn(capacity);
+    resultFetchStart = new PackedLongColumn(capacity);
+    duration = new PackedLongColumn(capacity);
+    executor = new PackedLongColumn(capacity);
+    host = new PackedLongColumn(capacity);
+    locality = new PackedLongColumn(capacity);
+    status = new byte[capacity];
     for (int i = 0; i < metrics.length; i++) {
-      metrics[i] = new PackedLongColumn(16);
+      metrics[i] = new PackedLongColumn(capacity);
     }
   }
 
