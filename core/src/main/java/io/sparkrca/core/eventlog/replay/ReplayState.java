@@ -808,6 +808,18 @@ final class ReplayState {
   void onStageExecutorMetrics(JsonNode e) {
     String execId = Json.requiredString(e, "Executor ID");
     long[] sample = ExecutorMetricsJson.parse(e.get("Executor Metrics"));
+    updateExecutorPeak(execId, sample);
+    updateStagePeaks(
+        Json.requiredInt(e, "Stage ID"), Json.requiredInt(e, "Stage Attempt ID"), execId, sample);
+  }
+
+  /** The same event, parsed by {@link TaskEventScanner}. */
+  void onStageExecutorMetrics(StageExecutorMetricsEvent e) {
+    updateExecutorPeak(e.executorId, e.metrics);
+    updateStagePeaks(e.stageId, e.stageAttemptId, e.executorId, e.metrics);
+  }
+
+  private void updateExecutorPeak(String execId, long[] sample) {
     LiveExecutor exec = liveExecutors.get(execId);
     if (exec == null) {
       exec = deadExecutors.get(execId);
@@ -815,8 +827,6 @@ final class ReplayState {
     if (exec != null) {
       exec.peak.update(sample);
     }
-    updateStagePeaks(
-        Json.requiredInt(e, "Stage ID"), Json.requiredInt(e, "Stage Attempt ID"), execId, sample);
   }
 
   private void updateStagePeaks(int stageId, int attemptId, String execId, long[] sample) {

@@ -37,6 +37,7 @@ public final class Replayer {
   private static final int READ_BUFFER = 1 << 20;
   private static final String TASK_START = "SparkListenerTaskStart";
   private static final String TASK_END = "SparkListenerTaskEnd";
+  private static final String STAGE_EXECUTOR_METRICS = "SparkListenerStageExecutorMetrics";
   /**
    * Whether task events are read by {@link TaskEventScanner} first (default). Turning it off
    * ({@code -Dsparkrca.replay.fastPath=false}) reads every line with Jackson: for comparisons.
@@ -50,7 +51,9 @@ public final class Replayer {
   private final ReplayState state;
   private final TaskStartEvent taskStart = new TaskStartEvent();
   private final TaskEndEvent taskEnd = new TaskEndEvent();
-  private final TaskEventScanner scanner = FAST_PATH ? new TaskEventScanner() : null;
+  private final StageExecutorMetricsEvent stageMetrics = new StageExecutorMetricsEvent();
+  private final TaskEventScanner scanner =
+      FAST_PATH ? new TaskEventScanner(taskStart, taskEnd, stageMetrics) : null;
   private final List<ReplayReport.SourceFile> sources = new ArrayList<>();
 
   /** A pending parse failure: only a bad line if another line follows it. */
@@ -160,14 +163,19 @@ public final class Replayer {
     if (scanner != null) {
       // Nearly every line is a task start or end: read those from the bytes when possible.
       try {
-        int kind = scanner.scan(buf, i, end, taskStart, taskEnd);
-        if (kind == TaskEventScanner.TASK_END) {
-          applyTaskEnd(line);
-          return;
-        }
-        if (kind == TaskEventScanner.TASK_START) {
-          applyTaskStart();
-          return;
+        switch (scanner.scan(buf, i, end)) {
+          case TaskEventScanner.TASK_END:
+            applyTaskEnd(line);
+            return;
+          case TaskEventScanner.TASK_START:
+            applyTaskStart();
+            return;
+          case TaskEventScanner.STAGE_EXECUTOR_METRICS:
+            facts.countEvent(STAGE_EXECUTOR_METRICS);
+            state.onStageExecutorMetrics(stageMetrics);
+            return;
+          default:
+            break; // Jackson's turn
         }
       } catch (BadEventException e) {
         recordBad(line, e.getMessage());

@@ -17,21 +17,30 @@ import java.nio.charset.StandardCharsets;
  * same whichever path reads it; {@code TaskEventScannerTest} checks that on every line of the test
  * logs and on mutated variants of them.
  *
+ * <p>It also reads {@code SparkListenerStageExecutorMetrics} (one per executor at every stage end)
+ * the same way, so that those frequent small events do not keep Jackson's tree path hot.
+ *
  * <p>One instance per replay (the key tables learn the key order of the log); not thread-safe.
  */
 final class TaskEventScanner {
   static final int NOT_HANDLED = 0;
   static final int TASK_START = 1;
   static final int TASK_END = 2;
+  static final int STAGE_EXECUTOR_METRICS = 3;
 
-  private static final byte[] EVENT_KEY = ascii("\"Event\":");
-  private static final byte[] EVENT = ascii("Event");
-  private static final byte[] TASK_START_NAME = ascii("SparkListenerTaskStart");
-  private static final byte[] TASK_END_NAME = ascii("SparkListenerTaskEnd");
-  private static final byte[] SUCCESS = ascii("Success");
-  private static final byte[] SQL = ascii("sql");
-  private static final byte[] INTERNAL_PREFIX = ascii("internal.");
+  private static final AsciiPattern EVENT_KEY = new AsciiPattern("\"Event\":");
+  private static final AsciiPattern EVENT = new AsciiPattern("Event");
+  private static final AsciiPattern TASK_START_NAME = new AsciiPattern("SparkListenerTaskStart");
+  private static final AsciiPattern TASK_END_NAME = new AsciiPattern("SparkListenerTaskEnd");
+  private static final AsciiPattern STAGE_EXECUTOR_METRICS_NAME =
+      new AsciiPattern("SparkListenerStageExecutorMetrics");
+  private static final AsciiPattern SUCCESS = new AsciiPattern("Success");
+  private static final AsciiPattern SQL = new AsciiPattern("sql");
+  private static final AsciiPattern INTERNAL_PREFIX = new AsciiPattern("internal.");
 
+  private final TaskStartEvent start;
+  private final TaskEndEvent end;
+  private final StageExecutorMetricsEvent stageMetrics;
   private final ByteJsonCursor c = new ByteJsonCursor();
   private final AsciiStringCache strings = new AsciiStringCache(1024);
 
@@ -82,6 +91,16 @@ final class TaskEventScanner {
   private static final int A_METADATA = 6;
 
   private final KeyTable reasonKeys = new KeyTable("Reason");
+
+  private final KeyTable stageMetricsKeys =
+      new KeyTable(
+          "Executor ID", "Stage ID", "Stage Attempt ID", "Executor Metrics",
+          // Times the Jackson path notes (Replayer.seeTimes): such a line is left to it.
+          "Timestamp", "Submission Time", "Completion Time", "time", "Stage Info");
+  private static final int X_EXECUTOR = 0;
+  private static final int X_STAGE = 1;
+  private static final int X_ATTEMPT = 2;
+  private static final int X_METRICS = 3;
 
   private final KeyTable executorMetricKeys = new KeyTable(ExecutorMetrics.NAMES);
 
@@ -153,15 +172,22 @@ final class TaskEventScanner {
   private int scalarFrom;
   private int scalarTo;
 
+  /** @param start, end, stageMetrics the scratch objects {@link #scan} fills */
+  TaskEventScanner(TaskStartEvent start, TaskEndEvent end, StageExecutorMetricsEvent stageMetrics) {
+    this.start = start;
+    this.end = end;
+    this.stageMetrics = stageMetrics;
+  }
+
   /**
-   * Parses the line {@code b[from, to)} if it is a task start or task end this scanner accepts,
-   * into {@code start} or {@code end}.
+   * Parses the line {@code b[from, to)} if it is an event this scanner reads and accepts, into the
+   * matching scratch object.
    *
-   * @return {@link #TASK_START} or {@link #TASK_END} when the event was parsed into the matching
-   *     scratch object, {@link #NOT_HANDLED} when Jackson must read the line (the scratch objects
+   * @return {@link #TASK_START}, {@link #TASK_END} or {@link #STAGE_EXECUTOR_METRICS} when the
+   *     event was parsed, {@link #NOT_HANDLED} when Jackson must read the line (the scratch objects
    *     may then hold partial values; the Jackson parsers reset them)
    */
-  int scan(byte[] b, int from, int to, TaskStartEvent start, TaskEndEvent end) {
+  int scan(byte[] b, int from, int to) {
     ByteJsonCursor c = this.c;
     c.reset(b, from, to);
     try {
@@ -171,11 +197,11 @@ final class TaskEventScanner {
       }
       // "Event" must come first, as on Jackson's streaming path.
       int p = c.p;
-      if (p + EVENT_KEY.length <= to && c.bytesEqual(p, p + EVENT_KEY.length, EVENT_KEY)) {
+      if (p + EVENT_KEY.length <= to && EVENT_KEY.at(b, p)) {
         c.p = p + EVENT_KEY.length;
       } else {
         int close = c.string();
-        if (!c.bytesEqual(p + 1, close, EVENT)) {
+        if (!EVENT.equalsRange(b, p + 1, close)) {
           return NOT_HANDLED;
         }
         c.expect(':');
@@ -185,18 +211,89 @@ final class TaskEventScanner {
       }
       int nameAt = c.p;
       int close = c.string();
-      if (c.bytesEqual(nameAt + 1, close, TASK_END_NAME)) {
+      if (TASK_END_NAME.equalsRange(b, nameAt + 1, close)) {
         taskEnd(end);
         return TASK_END;
       }
-      if (c.bytesEqual(nameAt + 1, close, TASK_START_NAME)) {
+      if (TASK_START_NAME.equalsRange(b, nameAt + 1, close)) {
         taskStart(start);
         return TASK_START;
+      }
+      if (STAGE_EXECUTOR_METRICS_NAME.equalsRange(b, nameAt + 1, close)) {
+        stageExecutorMetrics(stageMetrics);
+        return STAGE_EXECUTOR_METRICS;
       }
       return NOT_HANDLED;
     } catch (ByteJsonCursor.Decline d) {
       return NOT_HANDLED;
     }
+  }
+
+  /**
+   * As {@code ReplayState.onStageExecutorMetrics(JsonNode)} reads the tree: a string executor id,
+   * integer stage and attempt ids, and metrics that are integers or null (0); unknown metrics and
+   * fields are ignored.
+   */
+  private void stageExecutorMetrics(StageExecutorMetricsEvent e) {
+    e.reset();
+    ByteJsonCursor c = this.c;
+    KeyTable keys = stageMetricsKeys;
+    long seen = 0;
+    int previous = -1;
+    while (c.nextMember()) {
+      int id = keys.key(c, previous);
+      previous = id;
+      seen = once(seen, id, keys);
+      switch (id) {
+        case X_EXECUTOR:
+          if (c.ws() != '"') {
+            throw ByteJsonCursor.DECLINE; // null or not a string: the Jackson path decides
+          }
+          e.executorId = cachedString();
+          break;
+        case X_STAGE:
+          e.stageId = (int) c.integerValue();
+          break;
+        case X_ATTEMPT:
+          e.stageAttemptId = (int) c.integerValue();
+          break;
+        case X_METRICS:
+          if (!c.nullValue()) {
+            peakMetrics(e.metrics);
+          }
+          break;
+        default:
+          if (id != keys.unknown) {
+            throw ByteJsonCursor.DECLINE;
+          }
+          c.skipValue();
+      }
+    }
+    long required = (1L << X_EXECUTOR) | (1L << X_STAGE) | (1L << X_ATTEMPT);
+    if ((seen & required) != required || !c.atEnd()) {
+      throw ByteJsonCursor.DECLINE;
+    }
+  }
+
+  /** Peak metrics as {@code ExecutorMetricsJson} reads them: null is 0, unknown names ignored. */
+  private void peakMetrics(long[] into) {
+    ByteJsonCursor c = this.c;
+    KeyTable keys = executorMetricKeys;
+    if (!openObject()) {
+      return;
+    }
+    long seen = 0;
+    int previous = -1;
+    do {
+      int k = keys.key(c, previous);
+      previous = k;
+      if (k == keys.unknown) {
+        c.skipValue();
+      } else {
+        seen = once(seen, k, keys);
+        into[k] = c.nullValue() ? 0 : c.integerValue();
+      }
+    } while (c.nextMember());
   }
 
   private void taskStart(TaskStartEvent e) {
@@ -442,7 +539,7 @@ final class TaskEventScanner {
                 int open = c.p;
                 nameTo = c.string();
                 nameFrom = open + 1;
-                internalName = startsWith(nameFrom, nameTo, INTERNAL_PREFIX);
+                internalName = INTERNAL_PREFIX.prefixOf(c.b, nameFrom, nameTo);
               } else if (!c.nullValue()) {
                 throw ByteJsonCursor.DECLINE;
               }
@@ -467,7 +564,7 @@ final class TaskEventScanner {
               if (ch == '"') {
                 int open = c.p;
                 int close = c.string();
-                sqlMetadata = c.bytesEqual(open + 1, close, SQL);
+                sqlMetadata = SQL.equalsRange(c.b, open + 1, close);
               } else if (!c.nullValue()) {
                 throw ByteJsonCursor.DECLINE;
               }
@@ -498,11 +595,6 @@ final class TaskEventScanner {
 
   private static String text(byte[] b, int from, int to) {
     return from < 0 ? null : new String(b, from, to - from, StandardCharsets.ISO_8859_1);
-  }
-
-  private boolean startsWith(int from, int to, byte[] prefix) {
-    int n = prefix.length;
-    return to - from >= n && c.bytesEqual(from, from + n, prefix);
   }
 
   /**
@@ -604,7 +696,7 @@ final class TaskEventScanner {
       int open = c.p;
       int close = c.string();
       r.reason =
-          c.bytesEqual(open + 1, close, SUCCESS) ? "Success" : strings.get(c.b, open + 1, close);
+          SUCCESS.equalsRange(c.b, open + 1, close) ? "Success" : strings.get(c.b, open + 1, close);
     } while (c.nextMember());
   }
 
@@ -713,9 +805,5 @@ final class TaskEventScanner {
         c.skipValue();
       }
     } while (c.nextMember());
-  }
-
-  private static byte[] ascii(String s) {
-    return s.getBytes(StandardCharsets.US_ASCII);
   }
 }

@@ -52,6 +52,7 @@ class TaskEventScannerTest {
   /** Task lines of the test logs, for the mutation tests. */
   private static final List<byte[]> TASK_LINES = new ArrayList<>();
   private static final List<byte[]> ALL_LINES = new ArrayList<>();
+  private static final List<byte[]> STAGE_METRICS_LINES = new ArrayList<>();
 
   @BeforeAll
   static void readLogs() throws IOException {
@@ -65,12 +66,29 @@ class TaskEventScannerTest {
           if (s.contains("\"SparkListenerTaskStart\"") || s.contains("\"SparkListenerTaskEnd\"")) {
             TASK_LINES.add(line);
           }
+          if (s.contains("\"SparkListenerStageExecutorMetrics\"")) {
+            STAGE_METRICS_LINES.add(line);
+          }
         }
       } catch (IOException | RuntimeException e) {
         // Deliberately broken fixtures (cut compressed streams) still yield their first lines.
       }
     }
     assertThat(TASK_LINES).as("task lines in the test logs").hasSizeGreaterThan(1000);
+    // Few test logs have stage executor metrics: make more from the task ends' executor metrics.
+    for (int i = 0; i < TASK_LINES.size() && STAGE_METRICS_LINES.size() < 2000; i += 7) {
+      JsonNode e = MAPPER.readTree(TASK_LINES.get(i));
+      if (e.hasNonNull("Task Executor Metrics") && e.path("Task Info").has("Executor ID")) {
+        ObjectNode m = JsonNodeFactory.instance.objectNode();
+        m.put("Event", "SparkListenerStageExecutorMetrics");
+        m.set("Executor ID", e.path("Task Info").get("Executor ID"));
+        m.set("Stage ID", e.get("Stage ID"));
+        m.set("Stage Attempt ID", e.get("Stage Attempt ID"));
+        m.set("Executor Metrics", e.get("Task Executor Metrics"));
+        STAGE_METRICS_LINES.add(MAPPER.writeValueAsBytes(m));
+      }
+    }
+    assertThat(STAGE_METRICS_LINES).as("stage executor metrics lines").hasSizeGreaterThan(100);
   }
 
   private static List<Path> logFiles() throws IOException {
@@ -99,22 +117,29 @@ class TaskEventScannerTest {
 
   @Test
   void everyLineOfTheTestLogsReadsTheSameOnBothPaths() throws IOException {
-    TaskEventScanner scanner = new TaskEventScanner();
+    TaskEventScanner scanner = scanner();
     int handled = 0;
-    for (byte[] line : ALL_LINES) {
-      if (check(scanner, line) != TaskEventScanner.NOT_HANDLED) {
+    int metrics = 0;
+    List<byte[]> lines = new ArrayList<>(ALL_LINES);
+    lines.addAll(STAGE_METRICS_LINES);
+    for (byte[] line : lines) {
+      int kind = check(scanner, line);
+      if (kind == TaskEventScanner.STAGE_EXECUTOR_METRICS) {
+        metrics++;
+      } else if (kind != TaskEventScanner.NOT_HANDLED) {
         handled++;
       }
     }
-    System.out.println("task lines: " + TASK_LINES.size() + ", read by the fast path: " + handled);
     // The fast path must really be taken: nearly all task lines are plain.
     assertThat(handled).as("task lines read by the fast path").isGreaterThan(TASK_LINES.size() * 9 / 10);
+    assertThat(metrics).as("stage executor metrics lines read by the fast path")
+        .isGreaterThan(STAGE_METRICS_LINES.size() * 9 / 10);
   }
 
   @Test
   void reorderedFieldsAndWhitespaceReadTheSame() throws IOException {
     SplittableRandom random = new SplittableRandom(1);
-    TaskEventScanner scanner = new TaskEventScanner();
+    TaskEventScanner scanner = scanner();
     int handled = 0;
     for (byte[] line : sample(random, 3000)) {
       ObjectNode tree = (ObjectNode) MAPPER.readTree(line);
@@ -132,7 +157,7 @@ class TaskEventScannerTest {
   @Test
   void mutatedValuesReadTheSameOrAreDeclined() throws IOException {
     SplittableRandom random = new SplittableRandom(2);
-    TaskEventScanner scanner = new TaskEventScanner();
+    TaskEventScanner scanner = scanner();
     for (byte[] line : sample(random, 3000)) {
       for (int i = 0; i < 8; i++) {
         ObjectNode tree = (ObjectNode) MAPPER.readTree(line);
@@ -145,7 +170,7 @@ class TaskEventScannerTest {
   @Test
   void mutatedAccumulablesReadTheSame() throws IOException {
     SplittableRandom random = new SplittableRandom(4);
-    TaskEventScanner scanner = new TaskEventScanner();
+    TaskEventScanner scanner = scanner();
     int handled = 0;
     int tried = 0;
     for (byte[] line : sample(random, 6000)) {
@@ -210,7 +235,7 @@ class TaskEventScannerTest {
   @Test
   void mutatedBytesReadTheSameOrAreDeclined() throws IOException {
     SplittableRandom random = new SplittableRandom(3);
-    TaskEventScanner scanner = new TaskEventScanner();
+    TaskEventScanner scanner = scanner();
     byte[] alphabet = "{}[]:,\"\\ \t0123456789-+.eEtrufalsn\u0001x".getBytes(StandardCharsets.ISO_8859_1);
     for (byte[] line : sample(random, 4000)) {
       for (int i = 0; i < 6; i++) {
@@ -240,7 +265,7 @@ class TaskEventScannerTest {
 
   @Test
   void escapesDuplicatesNullsAndMissingFieldsAreHandledOrDeclined() throws IOException {
-    TaskEventScanner scanner = new TaskEventScanner();
+    TaskEventScanner scanner = scanner();
     String start =
         "{\"Event\":\"SparkListenerTaskStart\",\"Stage ID\":1,\"Stage Attempt ID\":0,\"Task Info\":"
             + "{\"Task ID\":7,\"Index\":3,\"Attempt\":0,\"Launch Time\":1000,\"Executor ID\":\"1\","
@@ -299,10 +324,9 @@ class TaskEventScannerTest {
             + "\"Input Metrics\":{\"Bytes Read\":10,\"Records Read\":null},\"Output Metrics\":{\"Bytes Written\":7,"
             + "\"Records Written\":8},\"Updated Blocks\":[{\"Block ID\":\"rdd_1_1\"}]}}";
     assertThat(check(scanner, bytes(end))).isEqualTo(TaskEventScanner.TASK_END);
-    TaskEndEvent e = new TaskEndEvent();
-    scanner.scan(bytes(end), 0, bytes(end).length, new TaskStartEvent(), e);
-    assertThat(e.info.sqlAccumCount).isEqualTo(3); // 12, 4 and -12; "x" and "" are not numbers
-    assertThat(e.info.userAccumulables).hasSize(4);
+    scanner.scan(bytes(end), 0, bytes(end).length);
+    assertThat(END.info.sqlAccumCount).isEqualTo(3); // 12, 4 and -12; "x" and "" are not numbers
+    assertThat(END.info.userAccumulables).hasSize(4);
     // A failure reason with details: Jackson's.
     assertThat(check(scanner, bytes(end.replace("{\"Reason\":\"Success\"}",
         "{\"Reason\":\"TaskKilled\",\"Kill Reason\":\"stage cancelled\"}"))))
@@ -324,6 +348,31 @@ class TaskEventScannerTest {
         .isEqualTo(TaskEventScanner.NOT_HANDLED);
   }
 
+  @Test
+  void stageExecutorMetricsAreReadAsTheTreePathReadsThem() {
+    TaskEventScanner scanner = scanner();
+    String line =
+        "{\"Event\":\"SparkListenerStageExecutorMetrics\",\"Executor ID\":\"3\",\"Stage ID\":4,"
+            + "\"Stage Attempt ID\":1,\"Executor Metrics\":{\"JVMHeapMemory\":10,\"Custom\":\"x\","
+            + "\"MajorGCTime\":null,\"MinorGCCount\":7}}";
+    assertThat(check(scanner, bytes(line))).isEqualTo(TaskEventScanner.STAGE_EXECUTOR_METRICS);
+    assertThat(STAGE_METRICS.metrics[0]).isEqualTo(10);
+    assertThat(check(scanner, bytes(line.replace("\"Executor Metrics\":{", "\"Executor Metrics\":null,\"x\":{"))))
+        .isEqualTo(TaskEventScanner.STAGE_EXECUTOR_METRICS);
+    // What the tree path must decide: a null or missing executor, a missing stage, a fraction, a time.
+    for (String variant : List.of(
+        line.replace("\"Executor ID\":\"3\"", "\"Executor ID\":null"),
+        line.replace("\"Executor ID\":\"3\",", ""),
+        line.replace("\"Stage ID\":4,", ""),
+        line.replace("\"JVMHeapMemory\":10", "\"JVMHeapMemory\":10.5"),
+        line.replace("\"Stage ID\":4", "\"Stage ID\":4,\"Timestamp\":5"),
+        line.replace("\"Stage ID\":4", "\"Stage ID\":4,\"Stage Info\":{}"),
+        line.replace("\"Executor Metrics\":{", "\"Executor Metrics\":[{").replace("}}", "}]}"),
+        line.replace("{\"Event\":\"SparkListenerStageExecutorMetrics\",", "{\"Event\":\"x.SparkListenerStageExecutorMetrics\","))) {
+      assertThat(check(scanner, bytes(variant))).as(variant).isEqualTo(TaskEventScanner.NOT_HANDLED);
+    }
+  }
+
   // ------------------------------------------------------------------ the comparison
 
   /**
@@ -331,15 +380,17 @@ class TaskEventScannerTest {
    * differently. Returns what the fast path answered.
    */
   private static int check(TaskEventScanner scanner, byte[] line) {
-    TaskStartEvent fastStart = new TaskStartEvent();
-    TaskEndEvent fastEnd = new TaskEndEvent();
-    int kind = scanner.scan(line, 0, line.length, fastStart, fastEnd);
+    int kind = scanner.scan(line, 0, line.length);
     if (kind == TaskEventScanner.NOT_HANDLED) {
       return kind;
     }
     TaskStartEvent slowStart = new TaskStartEvent();
     TaskEndEvent slowEnd = new TaskEndEvent();
     String text = new String(line, StandardCharsets.UTF_8);
+    if (kind == TaskEventScanner.STAGE_EXECUTOR_METRICS) {
+      checkStageMetrics(scanner, text);
+      return kind;
+    }
     try (JsonParser p = FACTORY.createParser(line)) {
       assertThat(p.nextToken()).isEqualTo(JsonToken.START_OBJECT);
       assertThat(p.nextToken()).isEqualTo(JsonToken.FIELD_NAME);
@@ -349,16 +400,46 @@ class TaskEventScannerTest {
       if (kind == TaskEventScanner.TASK_START) {
         assertThat(event).isEqualTo("SparkListenerTaskStart");
         StreamingEvents.parseTaskStart(p, slowStart);
-        assertThat(describe(fastStart)).as(text).isEqualTo(describe(slowStart));
+        assertThat(describe(START)).as(text).isEqualTo(describe(slowStart));
       } else {
         assertThat(event).isEqualTo("SparkListenerTaskEnd");
         StreamingEvents.parseTaskEnd(p, slowEnd);
-        assertThat(describe(fastEnd)).as(text).isEqualTo(describe(slowEnd));
+        assertThat(describe(END)).as(text).isEqualTo(describe(slowEnd));
       }
     } catch (IOException | BadEventException e) {
       fail("the fast path accepted a line Jackson rejects (" + e + "): " + text);
     }
     return kind;
+  }
+
+  /** As the Jackson path reads the event: the tree, ReplayState's reads and Replayer.seeTimes. */
+  private static void checkStageMetrics(TaskEventScanner scanner, String text) {
+    try {
+      JsonNode e = MAPPER.readTree(text);
+      assertThat(e.get("Event").textValue()).isEqualTo("SparkListenerStageExecutorMetrics");
+      String executorId = Json.requiredString(e, "Executor ID");
+      long[] sample = ExecutorMetricsJson.parse(e.get("Executor Metrics"));
+      int stageId = Json.requiredInt(e, "Stage ID");
+      int attemptId = Json.requiredInt(e, "Stage Attempt ID");
+      for (String time : List.of("Timestamp", "Submission Time", "Completion Time", "time")) {
+        assertThat(e.has(time) && e.get(time).isIntegralNumber()).as(text).isFalse();
+      }
+      assertThat(e.has("Stage Info")).as(text).isFalse();
+      assertThat(STAGE_METRICS.executorId + " " + STAGE_METRICS.stageId + "." + STAGE_METRICS.stageAttemptId
+              + " " + Arrays.toString(STAGE_METRICS.metrics))
+          .as(text)
+          .isEqualTo(executorId + " " + stageId + "." + attemptId + " " + Arrays.toString(sample));
+    } catch (IOException | BadEventException e) {
+      fail("the fast path accepted a line Jackson rejects (" + e + "): " + text);
+    }
+  }
+
+  private static final TaskStartEvent START = new TaskStartEvent();
+  private static final TaskEndEvent END = new TaskEndEvent();
+  private static final StageExecutorMetricsEvent STAGE_METRICS = new StageExecutorMetricsEvent();
+
+  private static TaskEventScanner scanner() {
+    return new TaskEventScanner(START, END, STAGE_METRICS);
   }
 
   private static String describe(TaskStartEvent e) {
@@ -387,10 +468,12 @@ class TaskEventScannerTest {
 
   // ------------------------------------------------------------------ mutations
 
+  /** Random task lines, and one stage executor metrics line in ten. */
   private static List<byte[]> sample(SplittableRandom random, int n) {
     List<byte[]> out = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      out.add(TASK_LINES.get(random.nextInt(TASK_LINES.size())));
+      List<byte[]> from = random.nextInt(10) == 0 ? STAGE_METRICS_LINES : TASK_LINES;
+      out.add(from.get(random.nextInt(from.size())));
     }
     return out;
   }
