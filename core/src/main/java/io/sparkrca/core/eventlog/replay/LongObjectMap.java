@@ -67,12 +67,11 @@ final class LongObjectMap<V> {
     if (removed == null) {
       return null;
     }
-    // Backward-shift deletion: move later entries of the probe run into the hole.
+    // Backward-shift deletion: an entry later in the probe run moves into the hole when the hole
+    // is no further from the entry than its home slot is (distances wrap around the table).
     int hole = i;
     for (int j = (i + 1) & mask; values[j] != null; j = (j + 1) & mask) {
-      int home = slot(keys[j], mask);
-      boolean between = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j);
-      if (!between) {
+      if (((j - slot(keys[j], mask)) & mask) >= ((j - hole) & mask)) {
         keys[hole] = keys[j];
         values[hole] = values[j];
         hole = j;

@@ -66,6 +66,8 @@ final class ReplayState {
   private final ArrayDeque<LiveTaskRef> freeTaskRefs = new ArrayDeque<>();
   /** The task table of the last task event: stages run one or a few at a time. */
   private TaskTable lastTable;
+  /** Scratch for {@link #writeTaskInfo}. */
+  private final long[] infoValues = new long[TaskTable.INFO_COLUMNS];
   private final Map<Integer, LiveRdd> liveRdds = new TreeMap<>();
   private final Map<Integer, ResourceProfileInfo> resourceProfiles = new TreeMap<>();
 
@@ -614,15 +616,17 @@ final class ReplayState {
   }
 
   private void writeTaskInfo(TaskTable t, int row, TaskInfoScratch info) {
-    t.taskId.set(row, info.taskId);
-    t.index.set(row, info.index);
-    t.attempt.set(row, info.attempt);
-    t.partitionId.set(row, info.partitionId);
-    t.launchTime.set(row, info.launchTime);
-    t.resultFetchStart.set(row, info.gettingResult() ? info.gettingResultTime : -1L);
-    t.executor.set(row, facts.strings.id(info.executorId));
-    t.host.set(row, facts.strings.id(info.host));
-    t.locality.set(row, facts.strings.id(info.locality));
+    long[] v = infoValues;
+    v[TaskTable.INFO_TASK_ID] = info.taskId;
+    v[TaskTable.INFO_INDEX] = info.index;
+    v[TaskTable.INFO_ATTEMPT] = info.attempt;
+    v[TaskTable.INFO_PARTITION_ID] = info.partitionId;
+    v[TaskTable.INFO_LAUNCH_TIME] = info.launchTime;
+    v[TaskTable.INFO_RESULT_FETCH_START] = info.gettingResult() ? info.gettingResultTime : -1L;
+    v[TaskTable.INFO_EXECUTOR] = facts.strings.id(info.executorId);
+    v[TaskTable.INFO_HOST] = facts.strings.id(info.host);
+    v[TaskTable.INFO_LOCALITY] = facts.strings.id(info.locality);
+    t.setInfo(row, v);
     t.speculative.set(row, info.speculative);
   }
 
@@ -650,21 +654,8 @@ final class ReplayState {
         t.status(row, info.status());
         t.duration.set(row, info.finished() ? info.duration() : facts.lastUpdateTime - info.launchTime);
         t.hasMetrics.set(row, e.metrics[Metrics.EXECUTOR_DESERIALIZE_TIME] >= 0);
-        for (int i = 0; i < Metrics.COUNT; i++) {
-          t.metrics[i].set(row, e.metrics[i]);
-        }
-        String error = reason.errorMessage();
-        // (The emptiness checks spare a boxed row number on the common path.)
-        if (error != null) {
-          t.errors.put(row, error);
-        } else if (!t.errors.isEmpty()) {
-          t.errors.remove(row);
-        }
-        if (!info.userAccumulables.isEmpty()) {
-          t.accumulators.put(row, List.copyOf(info.userAccumulables));
-        } else if (!t.accumulators.isEmpty()) {
-          t.accumulators.remove(row);
-        }
+        t.setMetrics(row, e.metrics);
+        t.setRareData(row, reason.isSuccess() ? null : reason.errorMessage(), info.userAccumulables);
       }
       task.clear();
       freeTaskRefs.push(task);

@@ -51,6 +51,22 @@ final class TaskTable {
   final PackedLongColumn[] metrics = new PackedLongColumn[Metrics.COUNT];
   final Map<Integer, String> errors = new HashMap<>();
   final Map<Integer, List<AccumulableInfo>> accumulators = new HashMap<>();
+  /** Rows with an entry in {@link #errors} or {@link #accumulators}: spares lookups of the rest. */
+  private final BitSet hasRareData = new BitSet();
+  /** The columns {@link #setInfo} writes, in {@link #INFO_COLUMNS} order. */
+  private final PackedLongColumn[] infoColumns;
+
+  /** Positions of the values {@link #setInfo} takes. */
+  static final int INFO_TASK_ID = 0;
+  static final int INFO_INDEX = 1;
+  static final int INFO_ATTEMPT = 2;
+  static final int INFO_PARTITION_ID = 3;
+  static final int INFO_LAUNCH_TIME = 4;
+  static final int INFO_RESULT_FETCH_START = 5;
+  static final int INFO_EXECUTOR = 6;
+  static final int INFO_HOST = 7;
+  static final int INFO_LOCALITY = 8;
+  static final int INFO_COLUMNS = 9;
 
   /**
    * @param expectedRows rows to make room for up front (the stage's task count, when known), so
@@ -77,6 +93,56 @@ final class TaskTable {
     for (int i = 0; i < metrics.length; i++) {
       metrics[i] = new PackedLongColumn(capacity);
     }
+    infoColumns =
+        new PackedLongColumn[] {
+          taskId, index, attempt, partitionId, launchTime, resultFetchStart, executor, host, locality
+        };
+  }
+
+  /**
+   * Writes a row's task info, {@link #INFO_COLUMNS} values in {@code INFO_*} order. (One loop,
+   * so the column code is compiled once, not once per column.)
+   */
+  void setInfo(int row, long[] values) {
+    PackedLongColumn[] columns = infoColumns;
+    for (int i = 0; i < INFO_COLUMNS; i++) {
+      columns[i].set(row, values[i]);
+    }
+  }
+
+  /** Writes a row's {@link Metrics#COUNT} metrics. */
+  void setMetrics(int row, long[] values) {
+    PackedLongColumn[] columns = metrics;
+    for (int i = 0; i < Metrics.COUNT; i++) {
+      columns[i].set(row, values[i]);
+    }
+  }
+
+  /** Sets or clears a row's error message and user accumulators (both rare). */
+  void setRareData(int row, String error, List<AccumulableInfo> userAccumulables) {
+    if (error == null && userAccumulables.isEmpty()) {
+      if (hasRareData.get(row)) {
+        clearRareData(row);
+      }
+      return;
+    }
+    hasRareData.set(row);
+    if (error != null) {
+      errors.put(row, error);
+    } else {
+      errors.remove(row);
+    }
+    if (!userAccumulables.isEmpty()) {
+      accumulators.put(row, List.copyOf(userAccumulables));
+    } else {
+      accumulators.remove(row);
+    }
+  }
+
+  private void clearRareData(int row) {
+    errors.remove(row);
+    accumulators.remove(row);
+    hasRareData.clear(row);
   }
 
   int size() {
