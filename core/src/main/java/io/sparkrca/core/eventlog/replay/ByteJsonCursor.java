@@ -309,6 +309,114 @@ final class ByteJsonCursor {
     throw DECLINE;
   }
 
+  /** Whether the last {@link #escapedString()} held escapes. */
+  boolean escaped;
+
+  /**
+   * As {@link #string()}, but accepting JSON's escapes ({@code \" \\ \/ \b \f \n \r \t} and
+   * {@code \}{@code uXXXX}), which are checked and noted in {@link #escaped}; the text then needs
+   * {@link #decode}. Control characters and non-ASCII bytes still decline.
+   */
+  int escapedString() {
+    escaped = false;
+    int i = p + 1;
+    while (true) {
+      for (int last = end - 8; i <= last; i += 8) {
+        long w = (long) LONGS.get(b, i);
+        long q = w ^ QUOTES;
+        long s = w ^ BACKSLASHES;
+        long hit = ((q - ONES) & ~q | (s - ONES) & ~s | (w - SPACES) | w) & HIGHS;
+        if (hit != 0) {
+          i += Long.numberOfTrailingZeros(hit) >>> 3;
+          break;
+        }
+      }
+      while (i < end && b[i] >= 0x20 && b[i] != '"' && b[i] != '\\') {
+        i++;
+      }
+      if (i >= end) {
+        throw DECLINE;
+      }
+      byte c = b[i];
+      if (c == '"') {
+        p = i + 1;
+        return i;
+      }
+      if (c != '\\') {
+        throw DECLINE; // a control character or a non-ASCII byte
+      }
+      escaped = true;
+      i = escapeEnd(i);
+    }
+  }
+
+  /** With {@code b[i]} a backslash: the index after its escape, which must be valid. */
+  private int escapeEnd(int i) {
+    if (i + 1 >= end) {
+      throw DECLINE;
+    }
+    switch (b[i + 1]) {
+      case '"':
+      case '\\':
+      case '/':
+      case 'b':
+      case 'f':
+      case 'n':
+      case 'r':
+      case 't':
+        return i + 2;
+      case 'u':
+        if (i + 6 > end) {
+          throw DECLINE;
+        }
+        for (int k = i + 2; k < i + 6; k++) {
+          if (Character.digit(b[k], 16) < 0) {
+            throw DECLINE;
+          }
+        }
+        return i + 6;
+      default:
+        throw DECLINE;
+    }
+  }
+
+  /** The text of the string {@code b[from, to)} (between its quotes), escapes decoded. */
+  String decode(int from, int to) {
+    StringBuilder sb = new StringBuilder(to - from);
+    for (int i = from; i < to; i++) {
+      char c = (char) b[i];
+      if (c != '\\') {
+        sb.append(c);
+        continue;
+      }
+      char e = (char) b[++i];
+      switch (e) {
+        case 'b':
+          sb.append('\b');
+          break;
+        case 'f':
+          sb.append('\f');
+          break;
+        case 'n':
+          sb.append('\n');
+          break;
+        case 'r':
+          sb.append('\r');
+          break;
+        case 't':
+          sb.append('\t');
+          break;
+        case 'u':
+          sb.append((char) Integer.parseInt(new String(b, i + 1, 4, java.nio.charset.StandardCharsets.US_ASCII), 16));
+          i += 4;
+          break;
+        default: // '"', '\\', '/'
+          sb.append(e);
+      }
+    }
+    return sb.toString();
+  }
+
   /**
    * Skips the value at the cursor (after whitespace), checking it is well-formed JSON within this
    * cursor's limits.

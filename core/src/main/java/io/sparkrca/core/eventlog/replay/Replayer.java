@@ -39,8 +39,9 @@ public final class Replayer {
   private static final String TASK_END = "SparkListenerTaskEnd";
   private static final String STAGE_EXECUTOR_METRICS = "SparkListenerStageExecutorMetrics";
   /**
-   * Whether task events are read by {@link TaskEventScanner} first (default). Turning it off
-   * ({@code -Dsparkrca.replay.fastPath=false}) reads every line with Jackson: for comparisons.
+   * Whether lines are read by {@link TaskEventScanner} and {@link EventTreeReader} first
+   * (default). Turning it off ({@code -Dsparkrca.replay.fastPath=false}) reads every line with
+   * Jackson: for comparisons.
    */
   static final boolean FAST_PATH =
       !"false".equals(System.getProperty("sparkrca.replay.fastPath"));
@@ -54,6 +55,7 @@ public final class Replayer {
   private final StageExecutorMetricsEvent stageMetrics = new StageExecutorMetricsEvent();
   private final TaskEventScanner scanner =
       FAST_PATH ? new TaskEventScanner(taskStart, taskEnd, stageMetrics) : null;
+  private final EventTreeReader trees = new EventTreeReader();
   private final List<ReplayReport.SourceFile> sources = new ArrayList<>();
 
   /** A pending parse failure: only a bad line if another line follows it. */
@@ -161,22 +163,13 @@ public final class Replayer {
       return;
     }
     if (scanner != null) {
-      // Nearly every line is a task start or end: read those from the bytes when possible.
       try {
-        switch (scanner.scan(buf, i, end)) {
-          case TaskEventScanner.TASK_END:
-            applyTaskEnd(line);
-            return;
-          case TaskEventScanner.TASK_START:
-            applyTaskStart();
-            return;
-          case TaskEventScanner.STAGE_EXECUTOR_METRICS:
-            facts.countEvent(STAGE_EXECUTOR_METRICS);
-            state.onStageExecutorMetrics(stageMetrics);
-            return;
-          default:
-            break; // Jackson's turn
+        if (applyFast(buf, i, end, line)) {
+          return;
         }
+      } catch (JsonProcessingException e) {
+        pending(line, "not valid JSON: " + e.getOriginalMessage());
+        return;
       } catch (BadEventException e) {
         recordBad(line, e.getMessage());
         return;
@@ -212,6 +205,40 @@ public final class Replayer {
     } catch (BadEventException e) {
       recordBad(line, e.getMessage());
     }
+  }
+
+  /**
+   * Applies the line if it is one the byte-level readers accept: task events and stage executor
+   * metrics by {@link TaskEventScanner}, other events (but task events it declined) as trees by
+   * {@link EventTreeReader}. False when Jackson must read it.
+   */
+  private boolean applyFast(byte[] buf, int start, int end, long line) throws IOException {
+    switch (scanner.scan(buf, start, end)) {
+      case TaskEventScanner.TASK_END:
+        applyTaskEnd(line);
+        return true;
+      case TaskEventScanner.TASK_START:
+        applyTaskStart();
+        return true;
+      case TaskEventScanner.STAGE_EXECUTOR_METRICS:
+        facts.countEvent(STAGE_EXECUTOR_METRICS);
+        state.onStageExecutorMetrics(stageMetrics);
+        return true;
+      default:
+        break;
+    }
+    ObjectNode tree = trees.read(buf, start, end);
+    if (tree == null) {
+      return false;
+    }
+    String event = trees.event();
+    if (event.equals(TASK_START) || event.equals(TASK_END)) {
+      // A task event the scanner declined: Jackson's streaming parse, whose number texts the
+      // accumulators keep (a tree would reformat them).
+      return false;
+    }
+    dispatch(event, null, tree, line);
+    return true;
   }
 
   private void pending(long line, String reason) {
@@ -377,7 +404,7 @@ public final class Replayer {
   }
 
   /** Reads the remaining fields of the current object into a tree. */
-  private static ObjectNode restAsTree(JsonParser p) throws IOException {
+  static ObjectNode restAsTree(JsonParser p) throws IOException {
     ObjectNode node = MAPPER.createObjectNode();
     for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
       String name = p.currentName();
