@@ -45,17 +45,26 @@ public final class Replayer {
    */
   static final boolean FAST_PATH =
       !"false".equals(System.getProperty("sparkrca.replay.fastPath"));
+  /**
+   * Whether reading, decoding and splitting lines runs on a second thread ({@link LinePipeline}):
+   * by default where there are two processors or more; {@code -Dsparkrca.replay.threads=1} keeps
+   * the replay on the calling thread.
+   */
+  static final boolean PIPELINE =
+      !"1".equals(System.getProperty("sparkrca.replay.threads"))
+          && Runtime.getRuntime().availableProcessors() >= 2;
 
   private final ReplayOptions options;
   private final ReplayFacts facts = new ReplayFacts();
   private final SqlTracker sql = new SqlTracker(facts);
   private final ReplayState state;
-  private final TaskStartEvent taskStart = new TaskStartEvent();
-  private final TaskEndEvent taskEnd = new TaskEndEvent();
-  private final StageExecutorMetricsEvent stageMetrics = new StageExecutorMetricsEvent();
-  private final TaskEventScanner scanner =
-      FAST_PATH ? new TaskEventScanner(taskStart, taskEnd, stageMetrics) : null;
+  /** Scratch for the events this thread parses, by either path. */
+  private final ParsedEvent parsed = new ParsedEvent();
+  private final TaskStartEvent taskStart = parsed.taskStart;
+  private final TaskEndEvent taskEnd = parsed.taskEnd;
+  private final TaskEventScanner scanner;
   private final EventTreeReader trees = new EventTreeReader();
+  private final boolean pipelined;
   private final List<ReplayReport.SourceFile> sources = new ArrayList<>();
 
   /** A pending parse failure: only a bad line if another line follows it. */
@@ -63,8 +72,18 @@ public final class Replayer {
   private String pendingReason;
 
   public Replayer(ReplayOptions options) {
+    this(options, FAST_PATH, PIPELINE);
+  }
+
+  /**
+   * @param fastPath whether lines are read by the byte-level readers first (else all by Jackson)
+   * @param pipelined whether lines are read and split on a second thread
+   */
+  Replayer(ReplayOptions options, boolean fastPath, boolean pipelined) {
     this.options = options;
     this.state = new ReplayState(options.maxTaskRowsPerStage(), List.of(sql), facts);
+    this.scanner = fastPath ? new TaskEventScanner() : null;
+    this.pipelined = pipelined;
   }
 
   /**
@@ -83,24 +102,9 @@ public final class Replayer {
         sources.add(new ReplayReport.SourceFile(source.name(), "none", 0, inProgress));
         return;
       }
-      long lineCount = 0;
       long eventsBefore = facts.events;
       long badBefore = facts.badLineCount;
-      boolean endsWithNewline = true;
-      while (lines.next()) {
-        lineCount++;
-        facts.lines++;
-        flushPending();
-        long line = lines.lineNumber();
-        if (lines.lineTruncated()) {
-          facts.overlongLines++;
-          facts.note(
-              source.fileName() + " line " + line + " is " + lines.fullLength() + " bytes, over the "
-                  + lineCap() + "-byte line cap; skipped it (raise maxLineBytes to read it)");
-          continue;
-        }
-        applyLine(lines.buffer(), lines.start(), lines.length(), line);
-      }
+      long lineCount = pipelined ? readPipelined(lines, source) : readDirect(lines, source);
       for (String note : in.notes()) {
         facts.note(note);
       }
@@ -126,6 +130,61 @@ public final class Replayer {
                 + "sparkrca at the event log directory (spark.eventLog.dir), not a driver log");
       }
     }
+  }
+
+  /** Reads and applies every line on this thread; returns how many. */
+  private long readDirect(LineReader lines, ByteSource source) throws IOException {
+    long count = 0;
+    while (lines.next()) {
+      count++;
+      facts.lines++;
+      flushPending();
+      if (lines.lineTruncated()) {
+        overlong(source, lines.lineNumber(), lines.fullLength());
+        continue;
+      }
+      applyLine(lines.buffer(), lines.start(), lines.length(), lines.lineNumber());
+    }
+    return count;
+  }
+
+  /**
+   * Applies every line, in order, as {@link #readDirect} does, with reading, decoding and
+   * splitting done by a {@link LinePipeline}; returns how many.
+   */
+  private long readPipelined(LineReader lines, ByteSource source) throws IOException {
+    long count = 0;
+    try (LinePipeline pipe = new LinePipeline(lines, source.fileName())) {
+      while (true) {
+        LinePipeline.Batch b = pipe.next();
+        for (int k = 0; k < b.count; k++) {
+          count++;
+          facts.lines++;
+          flushPending();
+          if (b.fullLength[k] >= 0) {
+            overlong(source, b.number[k], b.fullLength[k]);
+          } else {
+            applyLine(b.data, b.start[k], b.length[k], b.number[k]);
+          }
+        }
+        Throwable failure = b.failure;
+        boolean last = b.last;
+        pipe.recycle(b);
+        if (failure != null) {
+          LinePipeline.rethrow(failure);
+        }
+        if (last) {
+          return count;
+        }
+      }
+    }
+  }
+
+  private void overlong(ByteSource source, long line, long fullLength) {
+    facts.overlongLines++;
+    facts.note(
+        source.fileName() + " line " + line + " is " + fullLength + " bytes, over the "
+            + lineCap() + "-byte line cap; skipped it (raise maxLineBytes to read it)");
   }
 
   /** The line cap: the option, within what {@link LineReader} accepts. */
@@ -213,19 +272,10 @@ public final class Replayer {
    * {@link EventTreeReader}. False when Jackson must read it.
    */
   private boolean applyFast(byte[] buf, int start, int end, long line) throws IOException {
-    switch (scanner.scan(buf, start, end)) {
-      case TaskEventScanner.TASK_END:
-        applyTaskEnd(line);
-        return true;
-      case TaskEventScanner.TASK_START:
-        applyTaskStart();
-        return true;
-      case TaskEventScanner.STAGE_EXECUTOR_METRICS:
-        facts.countEvent(STAGE_EXECUTOR_METRICS);
-        state.onStageExecutorMetrics(stageMetrics);
-        return true;
-      default:
-        break;
+    int kind = scanner.scan(buf, start, end, parsed);
+    if (kind != TaskEventScanner.NOT_HANDLED) {
+      applyParsed(kind, parsed, line);
+      return true;
     }
     ObjectNode tree = trees.read(buf, start, end);
     if (tree == null) {
@@ -263,7 +313,7 @@ public final class Replayer {
           p.nextToken();
         }
         StreamingEvents.parseTaskStart(p, taskStart);
-        applyTaskStart();
+        applyTaskStart(taskStart);
         return;
       case TASK_END:
         if (p == null) {
@@ -271,7 +321,7 @@ public final class Replayer {
           p.nextToken();
         }
         StreamingEvents.parseTaskEnd(p, taskEnd);
-        applyTaskEnd(line);
+        applyTaskEnd(taskEnd, line);
         return;
       default:
         break;
@@ -370,16 +420,34 @@ public final class Replayer {
     }
   }
 
-  private void applyTaskStart() {
-    facts.countEvent(TASK_START);
-    facts.seeTime(taskStart.info.launchTime);
-    state.onTaskStart(taskStart);
+  /** Applies an event parsed by a {@link TaskEventScanner}: {@code kind} is what it returned. */
+  private void applyParsed(int kind, ParsedEvent e, long line) {
+    switch (kind) {
+      case TaskEventScanner.TASK_END:
+        applyTaskEnd(e.taskEnd, line);
+        break;
+      case TaskEventScanner.TASK_START:
+        applyTaskStart(e.taskStart);
+        break;
+      case TaskEventScanner.STAGE_EXECUTOR_METRICS:
+        facts.countEvent(STAGE_EXECUTOR_METRICS);
+        state.onStageExecutorMetrics(e.stageMetrics);
+        break;
+      default:
+        throw new IllegalStateException("not a parsed event kind: " + kind);
+    }
   }
 
-  private void applyTaskEnd(long line) {
+  private void applyTaskStart(TaskStartEvent e) {
+    facts.countEvent(TASK_START);
+    facts.seeTime(e.info.launchTime);
+    state.onTaskStart(e);
+  }
+
+  private void applyTaskEnd(TaskEndEvent e, long line) {
     facts.countEvent(TASK_END);
-    facts.seeTime(Math.max(taskEnd.info.finishTime, taskEnd.info.launchTime));
-    state.onTaskEnd(taskEnd, line);
+    facts.seeTime(Math.max(e.info.finishTime, e.info.launchTime));
+    state.onTaskEnd(e, line);
   }
 
   private static final String[] TIME_FIELDS = {"Timestamp", "Submission Time", "Completion Time", "time"};

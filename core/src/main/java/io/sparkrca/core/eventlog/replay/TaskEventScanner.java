@@ -38,9 +38,6 @@ final class TaskEventScanner {
   private static final AsciiPattern SQL = new AsciiPattern("sql");
   private static final AsciiPattern INTERNAL_PREFIX = new AsciiPattern("internal.");
 
-  private final TaskStartEvent start;
-  private final TaskEndEvent end;
-  private final StageExecutorMetricsEvent stageMetrics;
   private final ByteJsonCursor c = new ByteJsonCursor();
   private final AsciiStringCache strings = new AsciiStringCache(1024);
 
@@ -172,22 +169,15 @@ final class TaskEventScanner {
   private int scalarFrom;
   private int scalarTo;
 
-  /** @param start, end, stageMetrics the scratch objects {@link #scan} fills */
-  TaskEventScanner(TaskStartEvent start, TaskEndEvent end, StageExecutorMetricsEvent stageMetrics) {
-    this.start = start;
-    this.end = end;
-    this.stageMetrics = stageMetrics;
-  }
-
   /**
    * Parses the line {@code b[from, to)} if it is an event this scanner reads and accepts, into the
-   * matching scratch object.
+   * matching scratch object of {@code into}.
    *
    * @return {@link #TASK_START}, {@link #TASK_END} or {@link #STAGE_EXECUTOR_METRICS} when the
    *     event was parsed, {@link #NOT_HANDLED} when Jackson must read the line (the scratch objects
    *     may then hold partial values; the Jackson parsers reset them)
    */
-  int scan(byte[] b, int from, int to) {
+  int scan(byte[] b, int from, int to, ParsedEvent into) {
     ByteJsonCursor c = this.c;
     c.reset(b, from, to);
     try {
@@ -212,15 +202,15 @@ final class TaskEventScanner {
       int nameAt = c.p;
       int close = c.string();
       if (TASK_END_NAME.equalsRange(b, nameAt + 1, close)) {
-        taskEnd(end);
+        taskEnd(into.taskEnd);
         return TASK_END;
       }
       if (TASK_START_NAME.equalsRange(b, nameAt + 1, close)) {
-        taskStart(start);
+        taskStart(into.taskStart);
         return TASK_START;
       }
       if (STAGE_EXECUTOR_METRICS_NAME.equalsRange(b, nameAt + 1, close)) {
-        stageExecutorMetrics(stageMetrics);
+        stageExecutorMetrics(into.stageMetrics);
         return STAGE_EXECUTOR_METRICS;
       }
       return NOT_HANDLED;

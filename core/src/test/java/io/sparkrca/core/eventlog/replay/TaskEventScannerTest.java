@@ -324,7 +324,7 @@ class TaskEventScannerTest {
             + "\"Input Metrics\":{\"Bytes Read\":10,\"Records Read\":null},\"Output Metrics\":{\"Bytes Written\":7,"
             + "\"Records Written\":8},\"Updated Blocks\":[{\"Block ID\":\"rdd_1_1\"}]}}";
     assertThat(check(scanner, bytes(end))).isEqualTo(TaskEventScanner.TASK_END);
-    scanner.scan(bytes(end), 0, bytes(end).length);
+    scanner.scan(bytes(end), 0, bytes(end).length, PARSED);
     assertThat(END.info.sqlAccumCount).isEqualTo(3); // 12, 4 and -12; "x" and "" are not numbers
     assertThat(END.info.userAccumulables).hasSize(4);
     // A failure reason with details: Jackson's.
@@ -380,7 +380,7 @@ class TaskEventScannerTest {
    * differently. Returns what the fast path answered.
    */
   private static int check(TaskEventScanner scanner, byte[] line) {
-    int kind = scanner.scan(line, 0, line.length);
+    int kind = scanner.scan(line, 0, line.length, PARSED);
     if (kind == TaskEventScanner.NOT_HANDLED) {
       return kind;
     }
@@ -434,12 +434,13 @@ class TaskEventScannerTest {
     }
   }
 
-  private static final TaskStartEvent START = new TaskStartEvent();
-  private static final TaskEndEvent END = new TaskEndEvent();
-  private static final StageExecutorMetricsEvent STAGE_METRICS = new StageExecutorMetricsEvent();
+  private static final ParsedEvent PARSED = new ParsedEvent();
+  private static final TaskStartEvent START = PARSED.taskStart;
+  private static final TaskEndEvent END = PARSED.taskEnd;
+  private static final StageExecutorMetricsEvent STAGE_METRICS = PARSED.stageMetrics;
 
   private static TaskEventScanner scanner() {
-    return new TaskEventScanner(START, END, STAGE_METRICS);
+    return new TaskEventScanner();
   }
 
   private static String describe(TaskStartEvent e) {
