@@ -46,9 +46,9 @@ public final class Replayer {
   static final boolean FAST_PATH =
       !"false".equals(System.getProperty("sparkrca.replay.fastPath"));
   /**
-   * Whether reading, decoding and splitting lines runs on a second thread ({@link LinePipeline}):
-   * by default where there are two processors or more; {@code -Dsparkrca.replay.threads=1} keeps
-   * the replay on the calling thread.
+   * Whether reading, decoding, splitting and part of the parsing run on a second thread ({@link
+   * LinePipeline}): by default where there are two processors or more; {@code
+   * -Dsparkrca.replay.threads=1} keeps the replay on the calling thread.
    */
   static final boolean PIPELINE =
       !"1".equals(System.getProperty("sparkrca.replay.threads"))
@@ -149,22 +149,31 @@ public final class Replayer {
   }
 
   /**
-   * Applies every line, in order, as {@link #readDirect} does, with reading, decoding and
-   * splitting done by a {@link LinePipeline}; returns how many.
+   * Applies every line, in order, as {@link #readDirect} does, with reading, decoding, splitting
+   * and half the parsing done by a {@link LinePipeline}; returns how many.
    */
   private long readPipelined(LineReader lines, ByteSource source) throws IOException {
     long count = 0;
-    try (LinePipeline pipe = new LinePipeline(lines, source.fileName())) {
+    try (LinePipeline pipe = new LinePipeline(lines, source.fileName(), scanner != null)) {
       while (true) {
         LinePipeline.Batch b = pipe.next();
         for (int k = 0; k < b.count; k++) {
           count++;
           facts.lines++;
           flushPending();
-          if (b.fullLength[k] >= 0) {
-            overlong(source, b.number[k], b.fullLength[k]);
+          long line = b.number[k];
+          byte kind = b.kind[k];
+          if (kind == LinePipeline.RAW) {
+            applyLine(b.data, b.start[k], b.length[k], line);
+          } else if (kind == LinePipeline.OVERLONG) {
+            overlong(source, line, b.fullLength[k]);
           } else {
-            applyLine(b.data, b.start[k], b.length[k], b.number[k]);
+            EventRecords.decode(kind, b.records, b.recordAt[k], pipe.strings, parsed);
+            try {
+              applyParsed(kind, parsed, line);
+            } catch (BadEventException e) {
+              recordBad(line, e.getMessage());
+            }
           }
         }
         Throwable failure = b.failure;

@@ -384,6 +384,7 @@ class TaskEventScannerTest {
     if (kind == TaskEventScanner.NOT_HANDLED) {
       return kind;
     }
+    checkRecord(kind);
     TaskStartEvent slowStart = new TaskStartEvent();
     TaskEndEvent slowEnd = new TaskEndEvent();
     String text = new String(line, StandardCharsets.UTF_8);
@@ -410,6 +411,35 @@ class TaskEventScannerTest {
       fail("the fast path accepted a line Jackson rejects (" + e + "): " + text);
     }
     return kind;
+  }
+
+  private static final EventRecords.Strings STRINGS = new EventRecords.Strings();
+
+  /** The event as a record and back (what the reading thread hands over) is the same event. */
+  private static void checkRecord(int kind) {
+    long[] record = new long[EventRecords.maxLength(PARSED)];
+    int end = EventRecords.encode(kind, PARSED, STRINGS, record, 0);
+    if (end < 0) {
+      assertThat(PARSED.taskEnd.info.userAccumulables.size() + PARSED.taskStart.info.userAccumulables.size())
+          .as("only events with user accumulators are not recorded")
+          .isGreaterThan(0);
+      return;
+    }
+    ParsedEvent back = new ParsedEvent();
+    EventRecords.decode(kind, Arrays.copyOf(record, end), 0, STRINGS, back);
+    switch (kind) {
+      case TaskEventScanner.TASK_START:
+        assertThat(describe(back.taskStart)).isEqualTo(describe(PARSED.taskStart));
+        break;
+      case TaskEventScanner.TASK_END:
+        assertThat(describe(back.taskEnd)).isEqualTo(describe(PARSED.taskEnd));
+        break;
+      default:
+        assertThat(back.stageMetrics.executorId + " " + back.stageMetrics.stageId + "."
+                + back.stageMetrics.stageAttemptId + " " + Arrays.toString(back.stageMetrics.metrics))
+            .isEqualTo(PARSED.stageMetrics.executorId + " " + PARSED.stageMetrics.stageId + "."
+                + PARSED.stageMetrics.stageAttemptId + " " + Arrays.toString(PARSED.stageMetrics.metrics));
+    }
   }
 
   /** As the Jackson path reads the event: the tree, ReplayState's reads and Replayer.seeTimes. */
