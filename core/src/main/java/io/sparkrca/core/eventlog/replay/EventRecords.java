@@ -9,8 +9,8 @@ import java.util.Arrays;
  * event objects from another thread made its write barriers cost more than the parsing moved.
  *
  * <p>{@link #encode} writes a parsed event, {@link #decode} restores exactly the scratch state the
- * scanner produced. Events the records do not carry (user accumulators, a string the table cannot
- * index) are not encoded; the caller passes their line on instead.
+ * scanner produced. Events the records do not carry (user accumulators, a failure's details, a
+ * string the table cannot index) are not encoded; the caller passes their line on instead.
  */
 final class EventRecords {
   private EventRecords() {}
@@ -40,6 +40,9 @@ final class EventRecords {
       case TaskEventScanner.TASK_END:
         {
           TaskEndEvent t = e.taskEnd;
+          if (t.reason.hasDetails()) {
+            return -1; // a failure's details: rare, left to the applying thread
+          }
           int reason = strings.id(t.reason.reason);
           if (reason < 0) {
             return -1;

@@ -56,6 +56,16 @@ final class TaskEndReason {
     lossReason = null;
   }
 
+  /** Whether anything but the reason's name differs from {@link #reset()}'s state. */
+  boolean hasDetails() {
+    return className != null || description != null || !stackTrace.isEmpty() || stackTracePresent
+        || fullStackTrace != null || hasBlockManager || bmExecutorId != null || bmHost != null
+        || bmPort != 0 || shuffleId != 0 || mapId != 0 || mapIndex != Integer.MIN_VALUE
+        || reduceId != 0 || message != null || killReason != null || commitJobId != -1
+        || commitPartitionId != -1 || commitAttemptNumber != -1 || !exitCausedByApp
+        || lostExecutorId != null || lossReason != null;
+  }
+
   boolean isSuccess() {
     return "Success".equals(reason);
   }

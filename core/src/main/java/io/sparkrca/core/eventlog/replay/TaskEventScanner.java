@@ -87,7 +87,34 @@ final class TaskEventScanner {
   private static final int A_INTERNAL = 4;
   private static final int A_METADATA = 6;
 
-  private final KeyTable reasonKeys = new KeyTable("Reason");
+  private final KeyTable reasonKeys =
+      new KeyTable(
+          "Reason", "Class Name", "Description", "Stack Trace", "Full Stack Trace",
+          "Block Manager Address", "Shuffle ID", "Map ID", "Map Index", "Reduce ID", "Message",
+          "Kill Reason", "Job ID", "Partition ID", "Attempt Number", "Exit Caused By App",
+          "Executor ID", "Loss Reason");
+  private static final int R_REASON = 0;
+  private static final int R_CLASS = 1;
+  private static final int R_DESCRIPTION = 2;
+  private static final int R_STACK = 3;
+  private static final int R_FULL_STACK = 4;
+  private static final int R_BLOCK_MANAGER = 5;
+  private static final int R_SHUFFLE = 6;
+  private static final int R_MAP_ID = 7;
+  private static final int R_MAP_INDEX = 8;
+  private static final int R_REDUCE = 9;
+  private static final int R_MESSAGE = 10;
+  private static final int R_KILL_REASON = 11;
+  private static final int R_JOB = 12;
+  private static final int R_PARTITION = 13;
+  private static final int R_ATTEMPT = 14;
+  private static final int R_EXIT_BY_APP = 15;
+  private static final int R_EXECUTOR = 16;
+  private static final int R_LOSS_REASON = 17;
+
+  private final KeyTable frameKeys =
+      new KeyTable("Declaring Class", "Method Name", "File Name", "Line Number");
+  private final KeyTable blockManagerKeys = new KeyTable("Executor ID", "Host", "Port");
 
   private final KeyTable stageMetricsKeys =
       new KeyTable(
@@ -659,7 +686,10 @@ final class TaskEventScanner {
     return negative ? -v : v;
   }
 
-  /** Only a plain {@code {"Reason": name}} is read here; any detail goes to Jackson. */
+  /**
+   * {@code StreamingEvents.parseReason}: null fields keep their defaults; strings may hold escapes
+   * (stack traces do); values of other types than that method reads decline.
+   */
   private void reason(TaskEndReason r) {
     ByteJsonCursor c = this.c;
     if (c.nullValue()) {
@@ -668,25 +698,189 @@ final class TaskEventScanner {
     if (!openObject()) {
       return;
     }
+    KeyTable keys = reasonKeys;
     long seen = 0;
     int previous = -1;
     do {
-      int k = reasonKeys.key(c, previous);
+      int k = keys.key(c, previous);
       previous = k;
-      if (k == reasonKeys.unknown) {
-        throw ByteJsonCursor.DECLINE;
-      }
-      seen = once(seen, k, reasonKeys);
+      seen = once(seen, k, keys);
       if (c.nullValue()) {
         continue; // Jackson skips null reason fields: the default stays
       }
-      if (c.ws() != '"') {
-        throw ByteJsonCursor.DECLINE;
+      switch (k) {
+        case R_REASON:
+          r.reason = reasonName();
+          break;
+        case R_CLASS:
+          r.className = text();
+          break;
+        case R_DESCRIPTION:
+          r.description = text();
+          break;
+        case R_STACK:
+          stackTrace(r);
+          break;
+        case R_FULL_STACK:
+          r.fullStackTrace = text();
+          break;
+        case R_BLOCK_MANAGER:
+          blockManager(r);
+          break;
+        case R_SHUFFLE:
+          r.shuffleId = (int) c.integerValue();
+          break;
+        case R_MAP_ID:
+          r.mapId = c.integerValue();
+          break;
+        case R_MAP_INDEX:
+          r.mapIndex = (int) c.integerValue();
+          break;
+        case R_REDUCE:
+          r.reduceId = (int) c.integerValue();
+          break;
+        case R_MESSAGE:
+          r.message = text();
+          break;
+        case R_KILL_REASON:
+          r.killReason = text();
+          break;
+        case R_JOB:
+          r.commitJobId = (int) c.integerValue();
+          break;
+        case R_PARTITION:
+          r.commitPartitionId = (int) c.integerValue();
+          break;
+        case R_ATTEMPT:
+          r.commitAttemptNumber = (int) c.integerValue();
+          break;
+        case R_EXIT_BY_APP:
+          r.exitCausedByApp = c.bool();
+          break;
+        case R_EXECUTOR:
+          r.lostExecutorId = text();
+          break;
+        case R_LOSS_REASON:
+          r.lossReason = text();
+          break;
+        default:
+          c.skipValue();
       }
-      int open = c.p;
-      int close = c.string();
-      r.reason =
-          SUCCESS.equalsRange(c.b, open + 1, close) ? "Success" : strings.get(c.b, open + 1, close);
+    } while (c.nextMember());
+  }
+
+  /** The reason's name: a shared instance for the common ones. */
+  private String reasonName() {
+    if (c.ws() != '"') {
+      throw ByteJsonCursor.DECLINE;
+    }
+    int open = c.p;
+    int close = c.string();
+    return SUCCESS.equalsRange(c.b, open + 1, close) ? "Success" : strings.get(c.b, open + 1, close);
+  }
+
+  /** A string value (not null, which callers handle), escapes decoded. */
+  private String text() {
+    ByteJsonCursor c = this.c;
+    if (c.ws() != '"') {
+      throw ByteJsonCursor.DECLINE; // Jackson would take a number's or literal's text
+    }
+    int open = c.p;
+    int close = c.escapedString();
+    return c.escaped
+        ? c.decode(open + 1, close)
+        : new String(c.b, open + 1, close - open - 1, StandardCharsets.ISO_8859_1);
+  }
+
+  /** A string or null, escapes decoded. */
+  private String textOrNull() {
+    return c.nullValue() ? null : text();
+  }
+
+  /**
+   * {@code StreamingEvents.parseStackTrace}: a value other than an array is ignored; each frame
+   * is rendered as {@code StackTraceElement.toString()}.
+   */
+  private void stackTrace(TaskEndReason r) {
+    ByteJsonCursor c = this.c;
+    if (c.ws() != '[') {
+      c.skipValue();
+      return;
+    }
+    r.stackTracePresent = true;
+    c.p++;
+    if (!c.firstElement()) {
+      return;
+    }
+    KeyTable keys = frameKeys;
+    do {
+      if (c.b[c.p] != '{') {
+        throw ByteJsonCursor.DECLINE; // Jackson's loop would stop inside the array
+      }
+      c.p++;
+      String cls = null;
+      String method = null;
+      String file = null;
+      int line = 0;
+      if (c.firstMember()) {
+        long seen = 0;
+        int previous = -1;
+        do {
+          int k = keys.key(c, previous);
+          previous = k;
+          seen = once(seen, k, keys);
+          switch (k) {
+            case 0:
+              cls = textOrNull();
+              break;
+            case 1:
+              method = textOrNull();
+              break;
+            case 2:
+              file = textOrNull();
+              break;
+            case 3:
+              line = (int) c.integerValue();
+              break;
+            default:
+              c.skipValue();
+          }
+        } while (c.nextMember());
+      }
+      r.stackTrace.add(
+          new StackTraceElement(cls == null ? "" : cls, method == null ? "" : method, file, line)
+              .toString());
+    } while (c.nextElement());
+  }
+
+  /** {@code StreamingEvents.parseBlockManager}; nulls inside decline (Jackson reads "null"). */
+  private void blockManager(TaskEndReason r) {
+    if (!openObject()) {
+      r.hasBlockManager = true;
+      return;
+    }
+    r.hasBlockManager = true;
+    ByteJsonCursor c = this.c;
+    KeyTable keys = blockManagerKeys;
+    long seen = 0;
+    int previous = -1;
+    do {
+      int k = keys.key(c, previous);
+      previous = k;
+      seen = once(seen, k, keys);
+      switch (k) {
+        case 0:
+          r.bmExecutorId = text();
+          break;
+        case 1:
+          r.bmHost = text();
+          break;
+        case 2:
+          r.bmPort = (int) c.integerValue();
+          break;
+        default:
+          c.skipValue();
+      }
     } while (c.nextMember());
   }
 

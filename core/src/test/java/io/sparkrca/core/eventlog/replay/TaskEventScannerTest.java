@@ -233,6 +233,61 @@ class TaskEventScannerTest {
   }
 
   @Test
+  void mutatedFailureReasonsReadTheSameOrAreDeclined() throws IOException {
+    List<byte[]> failures = new ArrayList<>();
+    for (byte[] line : TASK_LINES) {
+      String s = new String(line, StandardCharsets.UTF_8);
+      if (s.contains("\"Task End Reason\"") && !s.contains("{\"Reason\":\"Success\"}")) {
+        failures.add(line);
+      }
+    }
+    assertThat(failures).as("task ends with a failure reason").hasSizeGreaterThan(20);
+    SplittableRandom random = new SplittableRandom(6);
+    TaskEventScanner scanner = scanner();
+    int handled = 0;
+    for (int n = 0; n < 3000; n++) {
+      ObjectNode tree = (ObjectNode) MAPPER.readTree(failures.get(random.nextInt(failures.size())));
+      if (random.nextInt(4) != 0) {
+        ObjectNode reason = (ObjectNode) tree.get("Task End Reason");
+        List<ObjectNode> objects = new ArrayList<>();
+        collectObjects(reason, objects);
+        for (int m = random.nextInt(3); m >= 0; m--) {
+          ObjectNode target = objects.get(random.nextInt(objects.size()));
+          List<String> names = new ArrayList<>();
+          target.fieldNames().forEachRemaining(names::add);
+          if (names.isEmpty()) {
+            continue;
+          }
+          String name = names.get(random.nextInt(names.size()));
+          switch (random.nextInt(6)) {
+            case 0:
+              target.putNull(name);
+              break;
+            case 1:
+              target.remove(name);
+              break;
+            case 2:
+              target.put(name, "esc \"q\" \\ \n\t\u0001 end");
+              break;
+            case 3:
+              target.put(name, random.nextInt(100));
+              break;
+            case 4:
+              target.put(name, random.nextBoolean());
+              break;
+            default:
+              target.set(name, JsonNodeFactory.instance.arrayNode());
+          }
+        }
+      }
+      if (check(scanner, MAPPER.writeValueAsBytes(tree)) != TaskEventScanner.NOT_HANDLED) {
+        handled++;
+      }
+    }
+    assertThat(handled).isGreaterThan(1000);
+  }
+
+  @Test
   void mutatedBytesReadTheSameOrAreDeclined() throws IOException {
     SplittableRandom random = new SplittableRandom(3);
     TaskEventScanner scanner = scanner();
@@ -327,10 +382,38 @@ class TaskEventScannerTest {
     scanner.scan(bytes(end), 0, bytes(end).length, PARSED);
     assertThat(END.info.sqlAccumCount).isEqualTo(3); // 12, 4 and -12; "x" and "" are not numbers
     assertThat(END.info.userAccumulables).hasSize(4);
-    // A failure reason with details: Jackson's.
+    // Failure reasons with details, escapes in their texts.
     assertThat(check(scanner, bytes(end.replace("{\"Reason\":\"Success\"}",
-        "{\"Reason\":\"TaskKilled\",\"Kill Reason\":\"stage cancelled\"}"))))
-        .isEqualTo(TaskEventScanner.NOT_HANDLED);
+        "{\"Reason\":\"TaskKilled\",\"Kill Reason\":\"stage \\\"x\\\" cancelled\\n\",\"Accumulator Updates\":[{\"ID\":1}]}"))))
+        .isEqualTo(TaskEventScanner.TASK_END);
+    assertThat(END.reason.killReason).isEqualTo("stage \"x\" cancelled\n");
+    assertThat(check(scanner, bytes(end.replace("{\"Reason\":\"Success\"}",
+        "{\"Reason\":\"ExceptionFailure\",\"Class Name\":\"java.lang.X\",\"Description\":null,"
+            + "\"Stack Trace\":[{\"Declaring Class\":\"a.B\",\"Method Name\":\"m\",\"File Name\":null,"
+            + "\"Line Number\":-2},{}],\"Full Stack Trace\":\"x\\tat y\"}"))))
+        .isEqualTo(TaskEventScanner.TASK_END);
+    assertThat(END.reason.stackTrace).hasSize(2);
+    for (String reason : List.of(
+        "{\"Reason\":\"FetchFailed\",\"Block Manager Address\":{\"Executor ID\":\"1\",\"Host\":\"h\",\"Port\":7},"
+            + "\"Shuffle ID\":1,\"Map ID\":12345678901,\"Map Index\":3,\"Reduce ID\":4,\"Message\":\"m\"}",
+        "{\"Reason\":\"FetchFailed\",\"Block Manager Address\":null,\"Map Index\":null}",
+        "{\"Reason\":\"ExecutorLostFailure\",\"Executor ID\":\"7\",\"Exit Caused By App\":false,\"Loss Reason\":\"l\"}",
+        "{\"Reason\":\"TaskCommitDenied\",\"Job ID\":1,\"Partition ID\":2,\"Attempt Number\":3}",
+        "{\"Reason\":\"ExceptionFailure\",\"Stack Trace\":\"not a list\"}")) {
+      assertThat(check(scanner, bytes(end.replace("{\"Reason\":\"Success\"}", reason)))).as(reason)
+          .isEqualTo(TaskEventScanner.TASK_END);
+    }
+    // What the Jackson path reads differently or rejects: declined.
+    for (String reason : List.of(
+        "{\"Reason\":\"FetchFailed\",\"Block Manager Address\":{\"Executor ID\":null}}",
+        "{\"Reason\":\"FetchFailed\",\"Block Manager Address\":5}",
+        "{\"Reason\":\"ExceptionFailure\",\"Stack Trace\":[\"a\"]}",
+        "{\"Reason\":\"ExceptionFailure\",\"Stack Trace\":[{\"Line Number\":null}]}",
+        "{\"Reason\":\"ExceptionFailure\",\"Full Stack Trace\":5}",
+        "{\"Reason\":\"TaskKilled\",\"Kill Reason\":\"\\u00e9\",\"Kill Reason\":\"x\"}")) {
+      assertThat(check(scanner, bytes(end.replace("{\"Reason\":\"Success\"}", reason)))).as(reason)
+          .isEqualTo(TaskEventScanner.NOT_HANDLED);
+    }
     assertThat(check(scanner, bytes(end.replace("{\"Reason\":\"Success\"}", "{\"Reason\":\"Resubmitted\"}"))))
         .isEqualTo(TaskEventScanner.TASK_END);
     assertThat(check(scanner, bytes(end.replace("\"Task Info\":{", "\"Task Info\":null,\"X\":{"))))
@@ -420,9 +503,12 @@ class TaskEventScannerTest {
     long[] record = new long[EventRecords.maxLength(PARSED)];
     int end = EventRecords.encode(kind, PARSED, STRINGS, record, 0);
     if (end < 0) {
-      assertThat(PARSED.taskEnd.info.userAccumulables.size() + PARSED.taskStart.info.userAccumulables.size())
-          .as("only events with user accumulators are not recorded")
-          .isGreaterThan(0);
+      boolean userAccumulators =
+          !(kind == TaskEventScanner.TASK_END ? PARSED.taskEnd.info : PARSED.taskStart.info)
+              .userAccumulables.isEmpty();
+      assertThat(userAccumulators || (kind == TaskEventScanner.TASK_END && PARSED.taskEnd.reason.hasDetails()))
+          .as("only events with user accumulators or failure details are not recorded")
+          .isTrue();
       return;
     }
     ParsedEvent back = new ParsedEvent();
