@@ -10,9 +10,9 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Reads, decodes and splits a log's lines on a second thread, in batches, and parses every other
- * batch there too, while the replay thread parses the rest and applies all of them in order: on
- * two cores, reading, decompression, splitting and half the parsing overlap with the replay.
+ * Reads, decodes and splits a log's lines on a second thread, in batches, and parses about half of
+ * them there too, while the replay thread parses the rest and applies all of them in order: on two
+ * cores, reading, decompression, splitting and half the parsing overlap with the replay.
  *
  * <p>The reading thread parses with its own {@link TaskEventScanner} and hands events over as
  * {@link EventRecords} (flat longs: filling long-lived event objects from another thread made the
@@ -137,7 +137,7 @@ final class LinePipeline implements Closeable {
   /**
    * Starts reading {@code lines} on a new thread.
    *
-   * @param parse whether the reading thread parses every other batch (else it only splits)
+   * @param parse whether the reading thread parses about half of the lines (else it only splits)
    */
   LinePipeline(LineReader lines, String name, boolean parse) {
     this.lines = lines;
@@ -182,26 +182,29 @@ final class LinePipeline implements Closeable {
     TaskEventScanner scanner = parse ? new TaskEventScanner() : null;
     ParsedEvent scratch = new ParsedEvent();
     Batch b = null;
-    long batches = 0;
+    // Lines parsed here and lines handed over as copies: batches are parsed here while the first
+    // count is not ahead, so each thread parses about half of the lines. (Parsed batches fill up
+    // by lines, copied ones by bytes, so alternating batches would not split the work evenly.)
+    long parsedHere = 0;
+    long copied = 0;
     TaskEventScanner parser = null;
     try {
       while (lines.next()) {
-        if (b == null) {
+        if (b == null || !b.add(lines, parser, scratch, strings)) {
+          if (b != null) {
+            ready.add(b);
+          }
           b = takeFree();
           if (b == null) {
             return;
           }
-          // Every other batch is parsed here, the rest on the replay thread.
-          parser = (batches++ & 1) == 0 ? scanner : null;
-        }
-        if (!b.add(lines, parser, scratch, strings)) {
-          ready.add(b);
-          b = takeFree();
-          if (b == null) {
-            return;
-          }
-          parser = (batches++ & 1) == 0 ? scanner : null;
+          parser = parsedHere <= copied ? scanner : null;
           b.add(lines, parser, scratch, strings);
+        }
+        if (parser != null) {
+          parsedHere++;
+        } else {
+          copied++;
         }
         if (b.full()) {
           ready.add(b);
