@@ -1,5 +1,6 @@
 package io.sparkrca.core.eventlog.replay;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -35,9 +36,9 @@ final class KeyTable {
     mask = size - 1;
     follows = new int[n + 2];
     for (int id = 0; id < n; id++) {
-      names[id] = new AsciiPattern(keys.get(id));
+      byte[] name = keys.get(id).getBytes(StandardCharsets.US_ASCII);
+      names[id] = new AsciiPattern(name);
       quoted[id] = new AsciiPattern("\"" + keys.get(id) + "\":");
-      byte[] name = names[id].toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
       int s = hash(name, 0, name.length) & mask;
       while (slots[s] != 0) {
         s = (s + 1) & mask;

@@ -1001,8 +1001,24 @@ final class ReplayState {
 
     /** Iterates in insertion order; removing through the iterator is allowed. */
     Iterator<LiveStage> iterator() {
-      last = null;
-      return map.values().iterator();
+      Iterator<LiveStage> it = map.values().iterator();
+      return new Iterator<>() {
+        @Override
+        public boolean hasNext() {
+          return it.hasNext();
+        }
+
+        @Override
+        public LiveStage next() {
+          return it.next();
+        }
+
+        @Override
+        public void remove() {
+          it.remove();
+          last = null;
+        }
+      };
     }
   }
 
