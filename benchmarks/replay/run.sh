@@ -12,6 +12,11 @@ set -euo pipefail
 
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
+# The command as given, for RESULTS.md: the knobs that change what is measured are part of it.
+COMMAND="benchmarks/replay/run.sh"
+for knob in SEED ROUNDS MIN_TASKS MIN_BYTES OURS_XMX SPARK_XMX; do
+  if [[ -n "${!knob:-}" ]]; then COMMAND="$knob=${!knob} $COMMAND"; fi
+done
 ROUNDS=${ROUNDS:-3}
 OURS_XMX=${OURS_XMX:-512m}
 SPARK_XMX=${SPARK_XMX:-4g}
@@ -68,4 +73,4 @@ java -Xmx256m -cp "$OURS_CP" io.sparkrca.benchmarks.replay.Harness \
   --summary "$DATA/SUMMARY.properties" --log-dir "$DATA/runs" --results benchmarks/RESULTS.md \
   --rounds "$ROUNDS" --ours-xmx "$OURS_XMX" --spark-xmx "$SPARK_XMX" --spark-version 4.0.4 \
   --ours-cp "$OURS_CP" --spark-cp "$SPARK_CP" --spark-opens "$SPARK_OPENS" \
-  --command "benchmarks/replay/run.sh"
+  --command "$COMMAND"
