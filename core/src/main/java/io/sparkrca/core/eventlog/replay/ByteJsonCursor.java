@@ -193,8 +193,7 @@ final class ByteJsonCursor {
 
   /**
    * Reads an integer: an optional minus and 1 to 18 digits without a leading zero. A fraction or
-   * exponent, or anything longer, declines (Jackson would read it as a double and cast). Digits are
-   * converted eight at a time where the line has room.
+   * exponent, or anything longer, declines (Jackson would read it as a double and cast).
    */
   long integer() {
     int i = p;
@@ -203,19 +202,6 @@ final class ByteJsonCursor {
     }
     int start = i;
     long v = 0;
-    if (i + 16 <= end) {
-      // Up to 16 digits in two words (a timestamp is 13); rare longer numbers go on below.
-      long w = (long) LONGS.get(b, i);
-      int n = digitCount(w);
-      v = eightDigits(w, n);
-      i += n;
-      if (n == 8) {
-        w = (long) LONGS.get(b, i);
-        n = digitCount(w);
-        v = v * POWERS[n] + eightDigits(w, n);
-        i += n;
-      }
-    }
     while (i < end) {
       int d = b[i] - '0';
       if (d < 0 || d > 9) {
@@ -237,32 +223,6 @@ final class ByteJsonCursor {
     boolean negative = start != p;
     p = i;
     return negative ? -v : v;
-  }
-
-  private static final long[] POWERS = {
-    1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L
-  };
-
-  /** How many of the eight bytes of {@code w}, from the first, are ASCII digits. */
-  private static int digitCount(long w) {
-    long d = w - 0x3030303030303030L;
-    // Bit 7 of a byte is set where it is below '0' or above '9' (borrows and carries only
-    // disturb bytes above the first such byte).
-    long bad = (d | (d + 0x7676767676767676L)) & HIGHS;
-    return Long.numberOfTrailingZeros(bad) >>> 3;
-  }
-
-  /** The value of the first {@code n} (0 to 8) bytes of {@code w}, all digits. */
-  private static long eightDigits(long w, int n) {
-    if (n == 0) {
-      return 0;
-    }
-    // Keep the n digits, as the most significant end of an eight-digit number with leading
-    // zeros (the first byte is the most significant digit), then combine pairs, quads, halves.
-    long v = ((w - 0x3030303030303030L) << (8 * (8 - n))) & 0x0F0F0F0F0F0F0F0FL;
-    v = (v * 10 + (v >>> 8)) & 0x00FF00FF00FF00FFL;
-    v = (v * 100 + (v >>> 16)) & 0x0000FFFF0000FFFFL;
-    return (v * 10000 + (v >>> 32)) & 0xFFFFFFFFL;
   }
 
   /** {@link #integer()} after optional whitespace. */
