@@ -1,0 +1,132 @@
+package io.sparkrca.core.logs;
+
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
+import io.sparkrca.core.error.InvalidRequestException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Decides whether one line (a byte range) matches a {@link SearchQuery}. Literals are found with
+ * {@link ByteFinder} directly in the bytes. Regular expressions run on RE2/J, whose automata
+ * match in time linear in the line (no catastrophic backtracking), behind a prefilter of {@link
+ * RequiredLiterals} so that lines which cannot match never reach the engine. Not thread-safe.
+ */
+abstract class LineMatcher {
+  /** Compiles {@code query}, failing with a clear message on an invalid regular expression. */
+  static LineMatcher compile(SearchQuery query) {
+    if (!query.regex()) {
+      String lit = query.pattern();
+      boolean ascii = lit.chars().allMatch(c -> c < 0x80);
+      if (!query.ignoreCase() || ascii) {
+        return new Literal(new ByteFinder(lit.getBytes(StandardCharsets.UTF_8), query.ignoreCase()));
+      }
+      // Case-insensitive non-ASCII text: let the engine do Unicode case folding.
+      return new Regex(
+          Pattern.compile(Pattern.quote(lit), Pattern.CASE_INSENSITIVE),
+          RequiredLiterals.of(Pattern.quote(lit), true));
+    }
+    Pattern p;
+    try {
+      p = Pattern.compile(query.pattern(), query.ignoreCase() ? Pattern.CASE_INSENSITIVE : 0);
+    } catch (PatternSyntaxException e) {
+      throw new InvalidRequestException(
+          "search: invalid regular expression '" + query.pattern() + "': " + e.getDescription()
+              + (e.getIndex() >= 0 ? " at position " + e.getIndex() : "")
+              + ". The syntax is RE2 (like Java's, without backreferences or look-around); to "
+              + "search for the text as it is, use --literal");
+    }
+    return new Regex(p, RequiredLiterals.of(query.pattern(), query.ignoreCase()));
+  }
+
+  abstract boolean matches(byte[] b, int start, int length);
+
+  /** What the prefilter looks for, for tests and diagnostics. */
+  abstract List<String> prefilter();
+
+  static final class Literal extends LineMatcher {
+    private final ByteFinder finder;
+
+    Literal(ByteFinder finder) {
+      this.finder = finder;
+    }
+
+    @Override
+    boolean matches(byte[] b, int start, int length) {
+      return finder.indexOf(b, start, start + length) >= 0;
+    }
+
+    @Override
+    List<String> prefilter() {
+      return List.of();
+    }
+  }
+
+  static final class Regex extends LineMatcher {
+    private static final VarHandle LONGS =
+        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private final Matcher matcher;
+    private final ByteFinder[] required;
+    private final List<String> literals;
+    private final ByteCharSequence view = new ByteCharSequence();
+
+    Regex(Pattern pattern, Optional<List<String>> literals) {
+      this.matcher = pattern.matcher("");
+      this.literals = literals.orElse(List.of());
+      boolean fold =
+          (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0
+              || RequiredLiterals.hasInlineCaseFolding(pattern.pattern());
+      List<ByteFinder> finders = new ArrayList<>();
+      for (String lit : this.literals) {
+        finders.add(new ByteFinder(lit.getBytes(StandardCharsets.UTF_8), fold));
+      }
+      this.required = finders.toArray(new ByteFinder[0]);
+    }
+
+    @Override
+    boolean matches(byte[] b, int start, int length) {
+      if (required.length > 0 && !anyRequired(b, start, length)) {
+        return false;
+      }
+      CharSequence text =
+          isAscii(b, start, length)
+              ? view.reset(b, start, length)
+              : new String(b, start, length, StandardCharsets.UTF_8);
+      return matcher.reset(text).find();
+    }
+
+    private boolean anyRequired(byte[] b, int start, int length) {
+      for (ByteFinder f : required) {
+        if (f.indexOf(b, start, start + length) >= 0) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    static boolean isAscii(byte[] b, int start, int length) {
+      int i = start;
+      int end = start + length;
+      long acc = 0;
+      for (; i + 8 <= end; i += 8) {
+        acc |= (long) LONGS.get(b, i);
+      }
+      for (; i < end; i++) {
+        acc |= b[i];
+      }
+      return (acc & 0x8080808080808080L) == 0;
+    }
+
+    @Override
+    List<String> prefilter() {
+      return literals;
+    }
+  }
+}
