@@ -33,12 +33,8 @@ public record LogLine(long number, long byteOffset, String text, boolean truncat
     return number > 0;
   }
 
-  /** The text, followed by a marker such as {@code [... line cut: 1048576 of 5242880 bytes shown]} when cut. */
+  /** The text, followed by a marker such as {@code [... line cut; it has 5242880 bytes]} when cut. */
   public String display() {
-    if (!truncated) {
-      return text;
-    }
-    return text + " [... line cut: " + text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
-        + " of " + fullLength + " bytes shown]";
+    return truncated ? text + " [... line cut; it has " + fullLength + " bytes]" : text;
   }
 }
