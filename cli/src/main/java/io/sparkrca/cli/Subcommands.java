@@ -11,5 +11,6 @@ final class Subcommands {
 
   static void register(CommandLine cli) {
     // One line per command, in the order --help lists them.
+    cli.addSubcommand(new LogsCommand());
   }
 }
