@@ -128,6 +128,162 @@ public final class LineReader implements Closeable {
   }
 
   /**
+   * Finds where a match may be: the first position in {@code b[from, to)} at which a line could
+   * match, or -1 when none can. It may report false candidates, never miss a real one.
+   */
+  @FunctionalInterface
+  public interface Candidates {
+    int indexOf(byte[] b, int from, int to);
+  }
+
+  /** Receives lines that {@link #skipUntil} skipped. */
+  @FunctionalInterface
+  public interface SkippedLine {
+    /**
+     * @param b the buffer holding the line (valid during the call only)
+     * @param start where the line starts in {@code b}
+     * @param length the bytes kept (at most the cap)
+     * @param number its 1-based number
+     * @param offset its byte offset in the stream
+     * @param truncated whether it was cut at the cap
+     * @param fullLength its real length
+     */
+    void line(byte[] b, int start, int length, long number, long offset, boolean truncated, long fullLength);
+  }
+
+  /**
+   * Skips, without delivering them, the complete lines already buffered that come before the first
+   * position {@code candidates} reports in the buffered data (all of them when it reports none).
+   * {@link #lineNumber()} stays exact. The next {@link #next()} delivers the line holding the
+   * candidate, or reads on. This lets a search test whole buffers for a required literal instead
+   * of testing every line.
+   *
+   * <pre>{@code
+   * while (true) {
+   *   lines.skipUntil(finder, 0, null);
+   *   if (!lines.next()) break;
+   *   if (matches(lines)) ...
+   * }
+   * }</pre>
+   *
+   * @param keepLast how many of the skipped lines, the last ones, to hand to {@code sink} (a
+   *     search's before-context)
+   * @return the number of lines skipped
+   */
+  public long skipUntil(Candidates candidates, int keepLast, SkippedLine sink) {
+    if (pos >= limit) {
+      return 0;
+    }
+    int c = candidates.indexOf(buf, pos, limit);
+    // The skipped region ends where the line holding the candidate (or the partial last line) starts.
+    int end = lineStartBefore(c >= 0 ? c : limit);
+    if (end > pos && end < limit && buf[end - 1] == '\r' && buf[end] == '\n') {
+      end++; // CR LF is one terminator
+    }
+    if (end == limit && end > pos && buf[end - 1] == '\r' && !eof) {
+      // A CR at the very end may be the first half of a CR LF: leave its line for next().
+      end = lineStartBefore(end - 1);
+    }
+    if (end <= pos) {
+      return 0;
+    }
+    long skipped = countTerminators(buf, pos, end);
+    if (keepLast > 0 && sink != null && skipped > 0) {
+      deliverLast(pos, end, (int) Math.min(keepLast, skipped), sink);
+    }
+    lineNumber += skipped;
+    pos = end;
+    return skipped;
+  }
+
+  /** The start of the line holding index {@code i}: just after the last terminator before it. */
+  private int lineStartBefore(int i) {
+    for (int k = i - 1; k >= pos; k--) {
+      byte b = buf[k];
+      if (b == '\n' || b == '\r') {
+        return k + 1;
+      }
+    }
+    return pos;
+  }
+
+  /** Hands the last {@code n} complete lines of {@code buf[from, end)} to the sink, oldest first. */
+  private void deliverLast(int from, int end, int n, SkippedLine sink) {
+    int[] starts = new int[n];
+    int[] ends = new int[n];
+    int k = end; // just after a terminator
+    for (int found = 0; found < n; found++) {
+      int lineEnd = k - 1; // the terminator
+      if (buf[lineEnd] == '\n' && lineEnd - 1 >= from && buf[lineEnd - 1] == '\r') {
+        lineEnd--;
+      }
+      int s = lineEnd;
+      while (s > from && buf[s - 1] != '\n' && buf[s - 1] != '\r') {
+        s--;
+      }
+      starts[n - 1 - found] = s;
+      ends[n - 1 - found] = lineEnd;
+      k = s;
+    }
+    long first = lineNumber + countTerminators(buf, from, starts[0]) + 1;
+    for (int i = 0; i < n; i++) {
+      int len = ends[i] - starts[i];
+      boolean cut = len > maxLineBytes;
+      sink.line(buf, starts[i], cut ? maxLineBytes : len, first + i, bufOffset + starts[i], cut, len);
+    }
+  }
+
+  /** The number of line terminators in {@code b[from, to)}: LF, lone CR, and CR LF as one. */
+  static long countTerminators(byte[] b, int from, int to) {
+    long lfs = 0;
+    long crs = 0;
+    long pairs = 0; // CR immediately followed by LF
+    boolean prevCr = false;
+    int i = from;
+    for (int end = to - 8; i <= end; i += 8) {
+      long w = (long) LONGS.get(b, i);
+      long x = w ^ LFS;
+      long y = w ^ CRS;
+      if ((((x - ONES) & ~x | (y - ONES) & ~y) & HIGHS) == 0) {
+        prevCr = false; // most words hold no terminator at all
+        continue;
+      }
+      long lf = exactZeros(x);
+      long cr = exactZeros(y);
+      lfs += Long.bitCount(lf);
+      if (cr != 0 || prevCr) {
+        crs += Long.bitCount(cr);
+        pairs += Long.bitCount((cr << 8) & lf);
+        if (prevCr && (lf & 0x80L) != 0) {
+          pairs++;
+        }
+      }
+      prevCr = (cr & 0x8000000000000000L) != 0;
+    }
+    for (; i < to; i++) {
+      byte c = b[i];
+      if (c == '\n') {
+        lfs++;
+        if (prevCr) {
+          pairs++;
+        }
+        prevCr = false;
+      } else {
+        if (c == '\r') {
+          crs++;
+        }
+        prevCr = c == '\r';
+      }
+    }
+    return lfs + crs - pairs;
+  }
+
+  /** Bit 7 of each byte of the result is set exactly where {@code t} has a zero byte. */
+  private static long exactZeros(long t) {
+    return ~(((t & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL) | t | 0x7F7F7F7F7F7F7F7FL);
+  }
+
+  /**
    * Keeps the first maxLineBytes of the line at {@code start} (all of which are buffered), then
    * discards the rest up to its terminator, refilling the buffer as needed.
    */

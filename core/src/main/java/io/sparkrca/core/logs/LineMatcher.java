@@ -4,6 +4,7 @@ import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
 import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.io.LineReader;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -25,7 +26,7 @@ abstract class LineMatcher {
       String lit = query.pattern();
       boolean ascii = lit.chars().allMatch(c -> c < 0x80);
       if (!query.ignoreCase() || ascii) {
-        return new Literal(new ByteFinder(lit.getBytes(StandardCharsets.UTF_8), query.ignoreCase()));
+        return new Literal(lit.getBytes(StandardCharsets.UTF_8), query.ignoreCase());
       }
       // Case-insensitive non-ASCII text: let the engine do Unicode case folding.
       return new Regex(
@@ -47,14 +48,38 @@ abstract class LineMatcher {
 
   abstract boolean matches(byte[] b, int start, int length);
 
+  /**
+   * A finder of the positions where a matching line must hold a literal, for skipping whole
+   * buffers of lines; empty when the query has no required literal.
+   */
+  abstract Optional<LineReader.Candidates> candidates();
+
+  /**
+   * As {@link #candidates()}, with rare bytes chosen by their frequency in {@code sample}, the
+   * first bytes of the text to be searched.
+   */
+  abstract Optional<LineReader.Candidates> candidates(byte[] sample);
+
   /** What the prefilter looks for, for tests and diagnostics. */
   abstract List<String> prefilter();
 
+  /** The earliest occurrence of any of several literals. */
+  static LineReader.Candidates anyOf(ByteFinder[] finders) {
+    if (finders.length == 1) {
+      return finders[0]::indexOf;
+    }
+    return new MultiFinder(finders);
+  }
+
   static final class Literal extends LineMatcher {
     private final ByteFinder finder;
+    private final byte[] needle;
+    private final boolean fold;
 
-    Literal(ByteFinder finder) {
-      this.finder = finder;
+    Literal(byte[] needle, boolean fold) {
+      this.needle = needle.clone();
+      this.fold = fold;
+      this.finder = new ByteFinder(needle, fold);
     }
 
     @Override
@@ -66,6 +91,20 @@ abstract class LineMatcher {
     List<String> prefilter() {
       return List.of();
     }
+
+    @Override
+    Optional<LineReader.Candidates> candidates() {
+      return Optional.of(finder::indexOf);
+    }
+
+    @Override
+    Optional<LineReader.Candidates> candidates(byte[] sample) {
+      if (WuManber.suits(List.of(needle))) {
+        return Optional.of(new WuManber(List.of(needle), fold, sample));
+      }
+      ByteFinder tuned = new ByteFinder(needle, fold, ByteFinder.frequencies(sample));
+      return Optional.of(tuned::indexOf);
+    }
   }
 
   static final class Regex extends LineMatcher {
@@ -76,11 +115,12 @@ abstract class LineMatcher {
     private final ByteFinder[] required;
     private final List<String> literals;
     private final ByteCharSequence view = new ByteCharSequence();
+    private final boolean fold;
 
     Regex(Pattern pattern, Optional<List<String>> literals) {
       this.matcher = pattern.matcher("");
       this.literals = literals.orElse(List.of());
-      boolean fold =
+      this.fold =
           (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0
               || RequiredLiterals.hasInlineCaseFolding(pattern.pattern());
       List<ByteFinder> finders = new ArrayList<>();
@@ -127,6 +167,31 @@ abstract class LineMatcher {
     @Override
     List<String> prefilter() {
       return literals;
+    }
+
+    @Override
+    Optional<LineReader.Candidates> candidates() {
+      return required.length == 0 ? Optional.empty() : Optional.of(anyOf(required));
+    }
+
+    @Override
+    Optional<LineReader.Candidates> candidates(byte[] sample) {
+      if (required.length == 0) {
+        return Optional.empty();
+      }
+      List<byte[]> bytes = new ArrayList<>();
+      for (String lit : literals) {
+        bytes.add(lit.getBytes(StandardCharsets.UTF_8));
+      }
+      if (WuManber.suits(bytes)) {
+        return Optional.of(new WuManber(bytes, fold, sample));
+      }
+      int[] frequency = ByteFinder.frequencies(sample);
+      ByteFinder[] tuned = new ByteFinder[literals.size()];
+      for (int i = 0; i < tuned.length; i++) {
+        tuned[i] = new ByteFinder(literals.get(i).getBytes(StandardCharsets.UTF_8), fold, frequency);
+      }
+      return Optional.of(anyOf(tuned));
     }
   }
 }

@@ -31,21 +31,25 @@ final class LineRing {
 
   /** Copies the reader's current line in, dropping the oldest when full. */
   void add(LineReader r, long number, long offset) {
+    add(r.buffer(), r.start(), r.length(), number, offset, r.lineTruncated(), r.fullLength());
+  }
+
+  /** Copies a line in, dropping the oldest when full. */
+  void add(byte[] b, int start, int len, long number, long offset, boolean truncated, long fullLength) {
     if (capacity == 0) {
       return;
     }
-    int len = r.length();
     byte[] slot = data[next];
     if (slot == null || slot.length < len) {
-      slot = new byte[Math.max(len, slot == null ? 128 : Math.min(slot.length * 2, r.maxLineBytes()))];
+      slot = new byte[Math.max(len, slot == null ? 128 : slot.length * 2)];
       data[next] = slot;
     }
-    System.arraycopy(r.buffer(), r.start(), slot, 0, len);
+    System.arraycopy(b, start, slot, 0, len);
     lengths[next] = len;
     numbers[next] = number;
     offsets[next] = offset;
-    fullLengths[next] = r.fullLength();
-    cut[next] = r.lineTruncated();
+    fullLengths[next] = fullLength;
+    cut[next] = truncated;
     next = (next + 1) % capacity;
     if (size < capacity) {
       size++;

@@ -292,9 +292,10 @@ public final class LogStream {
   public CountResult count() throws IOException {
     try (Text t = openText()) {
       LineReader r = t.lines;
-      while (r.next()) {
-        // counting only
-      }
+      LineReader.Candidates none = (b, from, to) -> -1;
+      do {
+        r.skipUntil(none, 0, null); // counts whole buffers of lines at once
+      } while (r.next());
       return new CountResult(source.name(), r.lineNumber(), Optional.empty(), 0, t.notes());
     }
   }
@@ -304,8 +305,15 @@ public final class LogStream {
     LineMatcher matcher = LineMatcher.compile(query);
     long matching = 0;
     try (Text t = openText()) {
+      LineReader.Candidates candidates = matcher.candidates(t.sample).orElse(null);
       LineReader r = t.lines;
-      while (r.next()) {
+      while (true) {
+        if (candidates != null) {
+          r.skipUntil(candidates, 0, null);
+        }
+        if (!r.next()) {
+          break;
+        }
         if (matcher.matches(r.buffer(), r.start(), r.length())) {
           matching++;
         }
@@ -325,14 +333,23 @@ public final class LogStream {
     LineMatcher matcher = LineMatcher.compile(query);
     List<SearchMatch> matches = new ArrayList<>();
     LineRing before = new LineRing(query.before());
+    LineReader.SkippedLine toBefore = before::add;
     boolean limitReached = false;
     try (Text t = openText()) {
+      LineReader.Candidates candidates = matcher.candidates(t.sample).orElse(null);
       LineReader r = t.lines;
       LogLine current = null;
       List<LogLine> currentBefore = List.of();
       List<LogLine> after = new ArrayList<>();
       int afterLeft = 0;
-      while (r.next()) {
+      while (true) {
+        if (candidates != null && afterLeft == 0 && !limitReached) {
+          // Skip, a buffer at a time, the lines that cannot match (keeping the before-context).
+          r.skipUntil(candidates, query.before(), toBefore);
+        }
+        if (!r.next()) {
+          break;
+        }
         if (!limitReached && matcher.matches(r.buffer(), r.start(), r.length())) {
           if (current != null) {
             matches.add(new SearchMatch(matches.size() + 1, current, currentBefore, after));
@@ -423,10 +440,12 @@ public final class LogStream {
   private final class Text implements Closeable {
     final DecodedStream decoded;
     final LineReader lines;
+    final byte[] sample; // the first bytes of the text
 
-    Text(DecodedStream decoded, LineReader lines) {
+    Text(DecodedStream decoded, LineReader lines, byte[] sample) {
       this.decoded = decoded;
       this.lines = lines;
+      this.sample = sample;
     }
 
     List<String> notes() {
@@ -446,7 +465,7 @@ public final class LogStream {
       byte[] sample = in.readNBytes(SAMPLE_BYTES);
       checkBinary(sample, decoded.compression());
       InputStream all = new SequenceInputStream(new ByteArrayInputStream(sample), in);
-      return new Text(decoded, new LineReader(all, maxLineBytes, READ_BUFFER));
+      return new Text(decoded, new LineReader(all, maxLineBytes, READ_BUFFER), sample);
     } catch (IOException | RuntimeException e) {
       decoded.close();
       throw e;

@@ -160,6 +160,108 @@ class LineReaderTest {
     }
   }
 
+  @Test
+  void terminatorCountMatchesTheLineSplitter() {
+    Random random = new Random(5);
+    for (int round = 0; round < 3000; round++) {
+      byte[] data = new byte[random.nextInt(70)];
+      for (int i = 0; i < data.length; i++) {
+        data[i] = (byte) "ab\r\n".charAt(random.nextInt(4));
+      }
+      long expected = 0;
+      for (int i = 0; i < data.length; i++) {
+        if (data[i] == '\n' || (data[i] == '\r' && (i + 1 == data.length || data[i + 1] != '\n'))) {
+          expected++;
+        }
+      }
+      assertThat(LineReader.countTerminators(data, 0, data.length)).as(Arrays.toString(data)).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void skippingToCandidatesSeesTheSameMatchesNumbersAndContextAsReadingEveryLine() throws IOException {
+    Random random = new Random(99);
+    byte[] alphabet = {'a', 'b', 'X', 'Y', '\n', '\n', '\r', ' '};
+    for (int round = 0; round < 800; round++) {
+      int n = random.nextInt(round < 400 ? 200 : 20_000);
+      byte[] data = new byte[n];
+      for (int i = 0; i < n; i++) {
+        data[i] = random.nextInt(3) == 0 ? alphabet[random.nextInt(alphabet.length)] : (byte) 'a';
+      }
+      byte[] needle = random.nextBoolean() ? new byte[] {'X', 'Y'} : new byte[] {'X'};
+      int cap = 1 + random.nextInt(round % 4 == 0 ? 6 : 5000);
+      int chunk = 1 + random.nextInt(round % 2 == 0 ? 9 : 20_000);
+      int keep = random.nextInt(4);
+      LineReader.Candidates finder = (b, from, to) -> indexOf(b, from, to, needle);
+
+      // Reference: every line, keeping the last `keep` non-matching lines before each match.
+      List<String> expected = new ArrayList<>();
+      long expectedLines;
+      try (LineReader r = new LineReader(new Trickle(data, chunk), cap, 4096)) {
+        java.util.ArrayDeque<String> before = new java.util.ArrayDeque<>();
+        while (r.next()) {
+          String line = r.lineNumber() + "@" + r.byteOffset() + ":" + r.lineAsString() + (r.lineTruncated() ? "~" + r.fullLength() : "");
+          if (indexOf(r.buffer(), r.start(), r.start() + r.length(), needle) >= 0) {
+            expected.add("before " + before);
+            expected.add("match " + line);
+            before.clear();
+          } else if (keep > 0) {
+            before.addLast(line);
+            if (before.size() > keep) {
+              before.removeFirst();
+            }
+          }
+        }
+        expectedLines = r.lineNumber();
+      }
+
+      List<String> actual = new ArrayList<>();
+      long actualLines;
+      try (LineReader r = new LineReader(new Trickle(data, chunk), cap, 4096)) {
+        java.util.ArrayDeque<String> before = new java.util.ArrayDeque<>();
+        LineReader.SkippedLine sink = (b, st, len, num, off, cut, full) -> {
+          before.addLast(num + "@" + off + ":" + new String(b, st, len, UTF_8) + (cut ? "~" + full : ""));
+          if (before.size() > keep) {
+            before.removeFirst();
+          }
+        };
+        while (true) {
+          r.skipUntil(finder, keep, sink);
+          if (!r.next()) {
+            break;
+          }
+          String line = r.lineNumber() + "@" + r.byteOffset() + ":" + r.lineAsString() + (r.lineTruncated() ? "~" + r.fullLength() : "");
+          if (indexOf(r.buffer(), r.start(), r.start() + r.length(), needle) >= 0) {
+            actual.add("before " + before);
+            actual.add("match " + line);
+            before.clear();
+          } else if (keep > 0) {
+            before.addLast(line);
+            if (before.size() > keep) {
+              before.removeFirst();
+            }
+          }
+        }
+        actualLines = r.lineNumber();
+      }
+      assertThat(actual).as("round %d cap %d chunk %d keep %d", round, cap, chunk, keep).isEqualTo(expected);
+      assertThat(actualLines).isEqualTo(expectedLines);
+    }
+  }
+
+  private static int indexOf(byte[] b, int from, int to, byte[] needle) {
+    outer:
+    for (int i = from; i + needle.length <= to; i++) {
+      for (int k = 0; k < needle.length; k++) {
+        if (b[i + k] != needle[k]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
   /** Splits the slow, obvious way. */
   private static List<Line> reference(byte[] data, int cap) {
     List<Line> out = new ArrayList<>();

@@ -53,6 +53,46 @@ class MatchingTest {
   }
 
   @Test
+  void setFindersReturnTheEarliestOccurrenceOfAnyLiteral() {
+    Random random = new Random(3);
+    String alphabet = "abcAB xy";
+    for (int round = 0; round < 4000; round++) {
+      int k = 1 + random.nextInt(3);
+      List<byte[]> literals = new java.util.ArrayList<>();
+      for (int i = 0; i < k; i++) {
+        int len = (round % 2 == 0 ? 4 : 1) + random.nextInt(5);
+        StringBuilder sb = new StringBuilder();
+        for (int j = 0; j < len; j++) {
+          sb.append(alphabet.charAt(random.nextInt(4)));
+        }
+        literals.add(sb.toString().getBytes(UTF_8));
+      }
+      StringBuilder text = new StringBuilder();
+      int n = random.nextInt(300);
+      for (int j = 0; j < n; j++) {
+        text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+      }
+      byte[] hay = text.toString().getBytes(UTF_8);
+      boolean fold = random.nextBoolean();
+      int from = hay.length == 0 ? 0 : random.nextInt(hay.length);
+      int expected = -1;
+      for (byte[] lit : literals) {
+        int i = naive(hay, from, hay.length, lit, fold);
+        if (i >= 0 && (expected < 0 || i < expected)) {
+          expected = i;
+        }
+      }
+      ByteFinder[] finders = literals.stream().map(l -> new ByteFinder(l, fold)).toArray(ByteFinder[]::new);
+      assertThat(new MultiFinder(finders).indexOf(hay, from, hay.length)).as("multi %d", round).isEqualTo(expected);
+      if (WuManber.suits(literals)) {
+        byte[] sample = random.nextBoolean() ? hay : new byte[0];
+        assertThat(new WuManber(literals, fold, sample).indexOf(hay, from, hay.length))
+            .as("wu-manber %d", round).isEqualTo(expected);
+      }
+    }
+  }
+
+  @Test
   void requiredLiteralsOfTypicalPatterns() {
     assertThat(RequiredLiterals.of("OutOfMemoryError", false)).contains(List.of("OutOfMemoryError"));
     assertThat(RequiredLiterals.of("java\\.lang\\.OutOfMemoryError: .*heap", false))
