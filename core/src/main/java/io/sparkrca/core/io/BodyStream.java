@@ -155,5 +155,6 @@ final class BodyStream extends InputStream implements HttpResponse.BodySubscribe
       s.cancel();
     }
     queue.clear();
+    queue.add(END); // wakes a reader blocked on another thread; it then sees closed
   }
 }

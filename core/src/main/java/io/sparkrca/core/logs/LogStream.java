@@ -8,6 +8,7 @@ import io.sparkrca.core.io.Compression;
 import io.sparkrca.core.io.DecodedStream;
 import io.sparkrca.core.io.DriverOutput;
 import io.sparkrca.core.io.LineReader;
+import io.sparkrca.core.io.ReadAheadInputStream;
 import io.sparkrca.core.io.SourceEntry;
 import io.sparkrca.core.redaction.Redactor;
 import java.io.ByteArrayInputStream;
@@ -460,14 +461,18 @@ public final class LogStream {
 
   private Text openText() throws IOException {
     DecodedStream decoded = DecodedStream.open(source, true);
+    InputStream in = decoded;
     try {
-      InputStream in = decoded;
+      if (decoded.compression().isCompressed()) {
+        // Decompress on a second core while this one splits and searches lines.
+        in = new ReadAheadInputStream(decoded, READ_BUFFER, 4);
+      }
       byte[] sample = in.readNBytes(SAMPLE_BYTES);
       checkBinary(sample, decoded.compression());
       InputStream all = new SequenceInputStream(new ByteArrayInputStream(sample), in);
       return new Text(decoded, new LineReader(all, maxLineBytes, READ_BUFFER), sample);
     } catch (IOException | RuntimeException e) {
-      decoded.close();
+      in.close();
       throw e;
     }
   }
