@@ -1,6 +1,11 @@
 package io.sparkrca.cli;
 
 import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.eventlog.EventLogReader;
+import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.json.SparkJson;
+import io.sparkrca.core.summary.ApplicationSummary;
+import io.sparkrca.core.summary.SummaryMarkdown;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.HttpByteSourceProvider;
 import io.sparkrca.core.logs.CountResult;
@@ -34,6 +39,7 @@ import picocli.CommandLine.Spec;
  * sparkrca logs tail 200 /var/log/spark/driver.log
  * sparkrca logs search --regex 'OutOfMemoryError|Container killed' -i --context 3 https://host/driver.log
  * sparkrca logs range 1200 1300 driver.log.gz
+ * sparkrca logs events --format json https://logs.example.com/spark-events/app-1.zstd
  * }</pre>
  */
 @Command(
@@ -51,7 +57,8 @@ import picocli.CommandLine.Spec;
       LogsCommand.Tail.class,
       LogsCommand.Range.class,
       LogsCommand.Count.class,
-      LogsCommand.Search.class
+      LogsCommand.Search.class,
+      LogsCommand.Events.class
     })
 final class LogsCommand implements Runnable {
   @Spec CommandLine.Model.CommandSpec spec;
@@ -59,7 +66,7 @@ final class LogsCommand implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(
-        spec.commandLine(), "an action is required: info, head, tail, range, count or search");
+        spec.commandLine(), "an action is required: info, head, tail, range, count, search or events");
   }
 
   /** Output format. */
@@ -105,6 +112,11 @@ final class LogsCommand implements Runnable {
     int maxLineBytes;
 
     LogStream.Builder builder() {
+      return LogStream.builder().sources(sources()).maxLineBytes(maxLineBytes);
+    }
+
+    /** Providers from the class path, then http(s) with the credentials and CAs given. */
+    ByteSources sources() {
       HttpByteSourceProvider.Builder http = HttpByteSourceProvider.builder();
       for (String h : headers) {
         int colon = h.indexOf(':');
@@ -123,9 +135,7 @@ final class LogsCommand implements Runnable {
         http.header("Authorization", "Bearer " + token.trim());
       }
       caFiles.forEach(http::caCertificates);
-      return LogStream.builder()
-          .sources(ByteSources.builder().loadServiceProviders().add(http.build()).build())
-          .maxLineBytes(maxLineBytes);
+      return ByteSources.builder().loadServiceProviders().add(http.build()).build();
     }
 
     LogStream open(String uri) throws IOException {
@@ -266,6 +276,28 @@ final class LogsCommand implements Runnable {
       LogStream log = common.open(uri);
       CountResult c = pattern == null ? log.count() : log.count(pattern.query(ignoreCase));
       common.print(LogText.count(c), LogJson.count(c), c.notes());
+      return 0;
+    }
+  }
+
+  @Command(name = "events", mixinStandardHelpOptions = true,
+      description = {"The executive summary of a Spark event log, local or remote (the same as 'sparkrca summarize',",
+          "reading through the http(s) options of this command): jobs, stages, tasks, failures, lost",
+          "executors, spill, GC. Text is Markdown."})
+  static final class Events implements Callable<Integer> {
+    @Mixin Common common;
+
+    @Option(names = "--strict", description = "Fail on the first line that is not a valid event.")
+    boolean strict;
+
+    @Parameters(index = "0", paramLabel = "URI", description = "An event log file or rolling event-log directory.")
+    String uri;
+
+    @Override
+    public Integer call() {
+      EventLogReader reader = EventLogs.reader().sources(common.sources()).strict(strict).build();
+      ApplicationSummary summary = ApplicationSummary.of(reader.replay(uri), uri);
+      common.print(SummaryMarkdown.render(summary), SparkJson.write(summary) + "\n", List.of());
       return 0;
     }
   }

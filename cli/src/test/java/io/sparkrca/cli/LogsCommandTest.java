@@ -164,6 +164,48 @@ class LogsCommandTest {
     }
   }
 
+  /** The seed's test_summarize_events_gz fixture (seed-tools-spec §3.3). */
+  static final String EVENTS =
+      "{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"3.5.1\"}\n"
+          + "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"TestJob\",\"App ID\":\"app-test-01\",\"Timestamp\":1000,\"User\":\"spark_user\"}\n"
+          + "{\"Event\":\"SparkListenerJobStart\",\"Job ID\":0,\"Submission Time\":1000,\"Stage Infos\":[],\"Stage IDs\":[]}\n"
+          + "{\"Event\":\"SparkListenerStageCompleted\",\"Stage Info\":{\"Stage ID\":1,\"Stage Attempt ID\":0,\"Stage Name\":\"count_stage\",\"Number of Tasks\":10,\"RDD Info\":[],\"Parent IDs\":[],\"Details\":\"\",\"Failure Reason\":\"Stage failed due to task failures\",\"Accumulables\":[{\"ID\":1,\"Name\":\"internal.metrics.memoryBytesSpilled\",\"Value\":10485760}]}}\n"
+          + "{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":1,\"Stage Attempt ID\":0,\"Task Type\":\"ResultTask\",\"Task End Reason\":{\"Reason\":\"ExceptionFailure\",\"Class Name\":\"java.lang.ArithmeticException\",\"Description\":\"Divide by zero\",\"Stack Trace\":[]},\"Task Info\":{\"Task ID\":5,\"Index\":0,\"Attempt\":2,\"Launch Time\":1500,\"Executor ID\":\"3\",\"Host\":\"worker-1\",\"Locality\":\"PROCESS_LOCAL\",\"Speculative\":false,\"Getting Result Time\":0,\"Finish Time\":1900,\"Failed\":true,\"Killed\":false,\"Accumulables\":[]},\"Task Metrics\":{\"JVM GC Time\":1500}}\n"
+          + "{\"Event\":\"SparkListenerExecutorRemoved\",\"Timestamp\":2000,\"Executor ID\":\"1\",\"Removed Reason\":\"Container killed by YARN for exceeding memory limits\"}\n"
+          + "{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":0,\"Completion Time\":4000,\"Job Result\":{\"Result\":\"JobFailed\"}}\n"
+          + "{\"Event\":\"SparkListenerApplicationEnd\",\"Timestamp\":5000}\n";
+
+  private byte[] gzipEvents() throws IOException {
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+      out.write(EVENTS.getBytes(StandardCharsets.UTF_8));
+    }
+    return gz.toByteArray();
+  }
+
+  @Test
+  void eventsSummarizesALocalGzipEventLog() throws IOException {
+    Path events = dir.resolve("events.gz");
+    Files.write(events, gzipEvents());
+    Run r = run("logs", "events", events.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out()).contains("app-test-01", "TestJob", "3.5.1", "java.lang.ArithmeticException",
+        "Divide by zero", "Container killed by YARN");
+  }
+
+  @Test
+  void eventsReadsARemoteEventLogWithTheGivenCredentials() throws IOException {
+    try (TestHttpServer server = TestHttpServer.start()) {
+      server.serve("/spark-events/application_1700000000000_0001", TestHttpServer.Content.of(gzipEvents()))
+          .requireAuthorization("Bearer ev");
+      Run r = run("logs", "events", "--format", "json", "--header", "Authorization: Bearer ev",
+          server.url("/spark-events/application_1700000000000_0001"));
+      assertThat(r.exit()).as(r.err()).isZero();
+      JsonNode root = new ObjectMapper().readTree(r.out());
+      assertThat(root.toString()).contains("app-test-01").contains("TestJob");
+    }
+  }
+
   @Test
   void logsWithoutAnActionIsAUsageError() {
     Run r = run("logs");
@@ -174,7 +216,7 @@ class LogsCommandTest {
   @Test
   void helpListsEveryAction() {
     Run r = run("logs", "--help");
-    assertThat(r.out()).contains("info", "head", "tail", "range", "count", "search");
+    assertThat(r.out()).contains("info", "head", "tail", "range", "count", "search", "events");
     assertThat(new String(r.out().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8)).contains("driveroutput");
   }
 }

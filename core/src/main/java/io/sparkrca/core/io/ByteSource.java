@@ -37,6 +37,11 @@ public interface ByteSource {
   /** The size in bytes, or empty when the source cannot tell without reading it all. */
   OptionalLong size() throws IOException;
 
+  /** When the object was last modified, when the source can tell. */
+  default java.util.Optional<java.time.Instant> lastModified() throws IOException {
+    return java.util.Optional.empty();
+  }
+
   /** Streams the whole object from its first byte. */
   default InputStream openStream() throws IOException {
     return openStream(0);

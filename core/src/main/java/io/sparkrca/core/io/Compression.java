@@ -65,6 +65,9 @@ public enum Compression {
    */
   public static Optional<Compression> fromExtension(String fileName) {
     String name = fileName.toLowerCase(Locale.ROOT);
+    if (name.endsWith(".compact")) {
+      name = name.substring(0, name.length() - ".compact".length());
+    }
     if (name.endsWith(".inprogress")) {
       name = name.substring(0, name.length() - ".inprogress".length());
     }

@@ -43,6 +43,15 @@ final class LocalByteSource implements ByteSource {
   }
 
   @Override
+  public java.util.Optional<java.time.Instant> lastModified() throws IOException {
+    try {
+      return java.util.Optional.of(Files.getLastModifiedTime(path).toInstant());
+    } catch (NoSuchFileException e) {
+      throw notFound();
+    }
+  }
+
+  @Override
   public InputStream openStream(long offset) throws IOException {
     FileChannel channel = openChannel();
     try {

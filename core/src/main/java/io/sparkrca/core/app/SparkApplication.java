@@ -1,0 +1,78 @@
+package io.sparkrca.core.app;
+
+import io.sparkrca.core.model.ApplicationEnvironmentInfo;
+import io.sparkrca.core.model.ApplicationInfo;
+import io.sparkrca.core.model.ExecutionData;
+import io.sparkrca.core.model.ExecutorSummary;
+import io.sparkrca.core.model.JobData;
+import io.sparkrca.core.model.JobExecutionStatus;
+import io.sparkrca.core.model.ProcessSummary;
+import io.sparkrca.core.model.RDDStorageInfo;
+import io.sparkrca.core.model.StageData;
+import io.sparkrca.core.model.TaskData;
+import io.sparkrca.core.model.TaskMetricDistributions;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One attempt of a Spark application, answering the questions the History Server answers, with
+ * the same values, whichever source produced it (an event-log replay, a History Server, a
+ * Dataproc API). Everything analysis needs is reachable from here.
+ *
+ * <pre>{@code
+ * SparkApplication app = EventLogs.replay(Path.of("/tmp/spark-events/app-1"));
+ * for (StageData s : app.stages(StageQuery.all())) {
+ *   System.out.println(s.stageId() + " " + s.status() + " " + s.executorRunTime());
+ * }
+ * }</pre>
+ */
+public interface SparkApplication {
+
+  /** The application and this attempt, as the History Server lists it. */
+  ApplicationInfo info();
+
+  /** This attempt's id, empty for applications without attempts (client mode, local). */
+  Optional<String> attemptId();
+
+  /** Jobs, newest first; {@code statuses} filters (empty keeps all). */
+  List<JobData> jobs(Set<JobExecutionStatus> statuses);
+
+  Optional<JobData> job(int jobId);
+
+  /** Every stage attempt, newest stage first. */
+  List<StageData> stages(StageQuery query);
+
+  /** The attempts of one stage, oldest first; empty when the stage is unknown. */
+  List<StageData> stageAttempts(int stageId, StageQuery query);
+
+  Optional<StageData> stageAttempt(int stageId, int attemptId, StageQuery query);
+
+  /** A window of one stage attempt's tasks. */
+  List<TaskData> tasks(int stageId, int attemptId, TaskQuery query);
+
+  /**
+   * Quantiles of task metrics over the attempt's successful tasks; empty when no task reported
+   * metrics yet.
+   */
+  Optional<TaskMetricDistributions> taskSummary(int stageId, int attemptId, List<Double> quantiles);
+
+  /** Executors and the driver; {@code activeOnly} drops removed executors. */
+  List<ExecutorSummary> executors(boolean activeOnly);
+
+  /** Runtime, properties (secrets redacted) and class path; empty if the log never said. */
+  Optional<ApplicationEnvironmentInfo> environment();
+
+  /** Persisted RDDs that have cached partitions. */
+  List<RDDStorageInfo> rdds();
+
+  Optional<RDDStorageInfo> rdd(int rddId);
+
+  /** SQL executions (queries), oldest first. */
+  List<ExecutionData> sqlExecutions();
+
+  Optional<ExecutionData> sqlExecution(long executionId);
+
+  /** Miscellaneous processes such as a YARN application master. */
+  List<ProcessSummary> miscellaneousProcesses(boolean activeOnly);
+}

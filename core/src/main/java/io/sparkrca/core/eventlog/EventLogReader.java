@@ -1,0 +1,165 @@
+package io.sparkrca.core.eventlog;
+
+import io.sparkrca.core.error.CorruptInputException;
+import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.eventlog.replay.ReplayOptions;
+import io.sparkrca.core.eventlog.replay.ReplayedApplication;
+import io.sparkrca.core.eventlog.replay.Replayer;
+import io.sparkrca.core.io.ByteSource;
+import io.sparkrca.core.io.ByteSources;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads event logs with fixed settings. Thread-safe; each replay is independent.
+ *
+ * <p>Memory: a replay keeps per-stage and per-executor aggregates plus, per task, about 60 to 110
+ * bytes in packed columns; {@link Builder#maxTaskRowsPerStage(int)} bounds the task part while
+ * every aggregate stays exact. Lines longer than {@link Builder#maxLineBytes(int)} are skipped and
+ * reported, never buffered.
+ *
+ * <pre>{@code
+ * EventLogReader reader = EventLogs.reader().strict(false).build();
+ * ReplayedApplication app = reader.replay("/tmp/spark-events/eventlog_v2_app-1");
+ * app.report().notes().forEach(System.err::println);
+ * }</pre>
+ */
+public final class EventLogReader {
+  private final ByteSources sources;
+  private final ReplayOptions options;
+  private final EventLogLocator locator;
+
+  private EventLogReader(ByteSources sources, ReplayOptions options) {
+    this.sources = sources;
+    this.options = options;
+    this.locator = new EventLogLocator(sources);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The logs at {@code uri}: one for a file or rolling directory, many for a log directory. */
+  public List<EventLogRef> find(String uri) {
+    try {
+      return locator.find(uri);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Replays the single application at {@code uri}.
+   *
+   * @throws InvalidRequestException when {@code uri} holds several applications (use {@link
+   *     #history(String)})
+   */
+  public ReplayedApplication replay(String uri) {
+    List<EventLogRef> logs = find(uri);
+    if (logs.size() > 1) {
+      StringBuilder names = new StringBuilder();
+      for (int i = 0; i < Math.min(5, logs.size()); i++) {
+        names.append(i == 0 ? "" : ", ").append(logs.get(i).name());
+      }
+      throw new InvalidRequestException(
+          uri + " holds " + logs.size() + " event logs (" + names + (logs.size() > 5 ? ", ..." : "")
+              + "); name one of them");
+    }
+    return replay(logs.get(0));
+  }
+
+  /** Replays one located log. */
+  public ReplayedApplication replay(EventLogRef log) {
+    try {
+      Replayer replayer = new Replayer(options);
+      long lastUpdate = -1;
+      ByteSource[] files = new ByteSource[log.files().size()];
+      for (int i = 0; i < files.length; i++) {
+        files[i] = sources.open(log.files().get(i));
+        Optional<Instant> modified = files[i].lastModified();
+        if (modified.isPresent()) {
+          lastUpdate = Math.max(lastUpdate, modified.get().toEpochMilli());
+        }
+      }
+      if (lastUpdate < 0) {
+        lastUpdate = System.currentTimeMillis();
+      }
+      replayer.lastUpdateTime(lastUpdate);
+      long bytes = 0;
+      for (ByteSource file : files) {
+        replayer.read(file, log.inProgress());
+        bytes += file.size().orElse(0);
+      }
+      ReplayedApplication app = ReplayedApplication.of(replayer.finish(lastUpdate), lastUpdate, log.name());
+      if (app.report().events() == 0) {
+        throw new CorruptInputException(
+            log.uri() + (bytes == 0 ? " is empty" : " holds no Spark events")
+                + ": the application wrote nothing yet, or this is not an event log "
+                + "(check spark.eventLog.enabled and spark.eventLog.dir)");
+      }
+      return app;
+    } catch (IOException e) {
+      throw new UncheckedIOException(log.uri() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The listing facts of one log (application, attempt, times) without replaying it. */
+  ListingScanner.Listing scanListing(EventLogRef log) {
+    try {
+      return ListingScanner.scan(sources, log, options.maxLineBytes());
+    } catch (IOException e) {
+      throw new UncheckedIOException(log.uri() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The applications of a log directory, replayed on demand. */
+  public EventLogHistory history(String uri) {
+    return new EventLogHistory(this, find(uri));
+  }
+
+  /** Builds an {@link EventLogReader}. */
+  public static final class Builder {
+    private ByteSources sources = ByteSources.defaults();
+    private boolean strict;
+    private int maxLineBytes = ReplayOptions.DEFAULTS.maxLineBytes();
+    private int maxTaskRowsPerStage = ReplayOptions.DEFAULTS.maxTaskRowsPerStage();
+
+    private Builder() {}
+
+    /** Where bytes come from (defaults: local files plus providers on the class path). */
+    public Builder sources(ByteSources sources) {
+      this.sources = sources;
+      return this;
+    }
+
+    /** Whether a bad line is fatal (default false: skipped, counted and reported). */
+    public Builder strict(boolean strict) {
+      this.strict = strict;
+      return this;
+    }
+
+    /** The longest line read (default 64 MiB); longer lines are skipped and reported. */
+    public Builder maxLineBytes(int maxLineBytes) {
+      this.maxLineBytes = maxLineBytes;
+      return this;
+    }
+
+    /** Task rows kept per stage attempt (default: all); aggregates stay exact. */
+    public Builder maxTaskRowsPerStage(int max) {
+      this.maxTaskRowsPerStage = max;
+      return this;
+    }
+
+    public EventLogReader build() {
+      try {
+        return new EventLogReader(sources, new ReplayOptions(strict, maxLineBytes, maxTaskRowsPerStage));
+      } catch (IllegalArgumentException e) {
+        throw new SparkRcaException("Invalid event log reader settings: " + e.getMessage());
+      }
+    }
+  }
+}

@@ -1,0 +1,27 @@
+package io.sparkrca.core.eventlog.replay;
+
+import io.sparkrca.core.eventlog.LogFacts;
+import io.sparkrca.core.eventlog.ReplayReport;
+
+/** What a finished replay holds: the listener state, the SQL tracker, evidence and the report. */
+public final class ReplayResult {
+  final ReplayState state;
+  final SqlTracker sql;
+  final LogFacts facts;
+  final ReplayReport report;
+
+  ReplayResult(ReplayState state, SqlTracker sql, LogFacts facts, ReplayReport report) {
+    this.state = state;
+    this.sql = sql;
+    this.facts = facts;
+    this.report = report;
+  }
+
+  public LogFacts facts() {
+    return facts;
+  }
+
+  public ReplayReport report() {
+    return report;
+  }
+}

@@ -1,0 +1,357 @@
+package io.sparkrca.core.eventlog.replay;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkrca.core.error.CorruptInputException;
+import io.sparkrca.core.eventlog.ReplayReport;
+import io.sparkrca.core.io.ByteSource;
+import io.sparkrca.core.io.DecodedStream;
+import io.sparkrca.core.io.LineReader;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One streaming pass over the files of one application attempt: lines are split without copying,
+ * task start and task end events (nearly all of a log) are parsed with token loops, the rare
+ * events as trees. Bad lines are counted and reported, or fatal in strict mode.
+ */
+public final class Replayer {
+  private static final JsonFactory FACTORY =
+      JsonFactory.builder()
+          .streamReadConstraints(
+              StreamReadConstraints.builder()
+                  .maxStringLength(Integer.MAX_VALUE)
+                  .maxNestingDepth(200)
+                  .maxNumberLength(1000)
+                  .build())
+          .build();
+  private static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
+
+  private final ReplayOptions options;
+  private final ReplayFacts facts = new ReplayFacts();
+  private final SqlTracker sql = new SqlTracker(facts);
+  private final ReplayState state;
+  private final TaskStartEvent taskStart = new TaskStartEvent();
+  private final TaskEndEvent taskEnd = new TaskEndEvent();
+  private final List<ReplayReport.SourceFile> sources = new ArrayList<>();
+
+  /** A pending parse failure: only a bad line if another line follows it. */
+  private long pendingBadLine = -1;
+  private String pendingReason;
+
+  public Replayer(ReplayOptions options) {
+    this.options = options;
+    this.state = new ReplayState(options.maxTaskRowsPerStage(), List.of(sql), facts);
+  }
+
+  /**
+   * Reads one file of the log. Files of a rolling log are fed in order.
+   *
+   * @param inProgress whether the application may still be writing (a cut-off end is normal)
+   */
+  public void read(ByteSource source, boolean inProgress) throws IOException {
+    facts.currentSource = source.name();
+    try (DecodedStream in = DecodedStream.open(source, true);
+        LineReader lines = new LineReader(in, options.maxLineBytes())) {
+      for (String note : in.notes()) {
+        facts.note(note);
+      }
+      if (in.isEmpty()) {
+        sources.add(new ReplayReport.SourceFile(source.name(), "none", 0, inProgress));
+        return;
+      }
+      long lineCount = 0;
+      long eventsBefore = facts.events;
+      long badBefore = facts.badLineCount;
+      boolean endsWithNewline = true;
+      while (lines.next()) {
+        lineCount++;
+        facts.lines++;
+        flushPending();
+        long line = lines.lineNumber();
+        if (lines.lineTruncated()) {
+          facts.overlongLines++;
+          facts.note(
+              source.fileName() + " line " + line + " is " + lines.fullLength() + " bytes, over the "
+                  + options.maxLineBytes() + "-byte line cap; skipped it (raise maxLineBytes to read it)");
+          continue;
+        }
+        applyLine(lines.buffer(), lines.start(), lines.length(), line);
+      }
+      for (String note : in.notes()) {
+        facts.note(note);
+      }
+      if (in.truncated()) {
+        facts.truncated = true;
+      }
+      if (pendingBadLine >= 0) {
+        // A last line that does not parse is a log cut off mid-write, as Spark treats it.
+        facts.truncated = true;
+        facts.note(
+            source.fileName() + " ends with an incomplete line (line " + pendingBadLine + ")"
+                + (inProgress ? "; the application was still running" : "; the log was cut off"));
+        pendingBadLine = -1;
+      }
+      sources.add(
+          new ReplayReport.SourceFile(
+              source.name(), in.compression().isCompressed() ? in.compression().codecName() : "none",
+              source.size().orElse(-1), inProgress));
+      if (facts.events == eventsBefore && facts.badLineCount > badBefore && lineCount > 0) {
+        throw new CorruptInputException(
+            source.name() + " is not a Spark event log: none of its " + lineCount + " lines is a "
+                + "Spark event (first problem: " + facts.badLines.get(0).reason() + "). Point "
+                + "sparkrca at the event log directory (spark.eventLog.dir), not a driver log");
+      }
+    }
+  }
+
+  private void flushPending() {
+    if (pendingBadLine >= 0) {
+      recordBad(pendingBadLine, pendingReason);
+      pendingBadLine = -1;
+    }
+  }
+
+  private void recordBad(long line, String reason) {
+    if (options.strict()) {
+      throw new CorruptInputException(
+          facts.currentSource + " line " + line + ": " + reason + " (strict mode: drop --strict "
+              + "to skip bad lines and report them)");
+    }
+    facts.badLine(line, reason);
+  }
+
+  private void applyLine(byte[] buf, int start, int length, long line) throws IOException {
+    int i = start;
+    int end = start + length;
+    while (i < end && (buf[i] == ' ' || buf[i] == '\t')) {
+      i++;
+    }
+    if (i == end) {
+      return; // blank line
+    }
+    if (buf[i] != '{') {
+      pending(line, "not a JSON object (starts with '" + printable(buf[i]) + "')");
+      return;
+    }
+    try (JsonParser p = FACTORY.createParser(buf, start, length)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        pending(line, "not a JSON object");
+        return;
+      }
+      JsonToken t = p.nextToken();
+      String event;
+      if (t == JsonToken.FIELD_NAME && "Event".equals(p.currentName())) {
+        p.nextToken();
+        event = p.getValueAsString();
+        if (event == null) {
+          recordBad(line, "'Event' is not a string");
+          return;
+        }
+        dispatch(event, p, null, line);
+      } else {
+        // "Event" is not the first field: read the whole object, then dispatch.
+        ObjectNode tree = MAPPER.readTree(FACTORY.createParser(buf, start, length));
+        JsonNode ev = tree.get("Event");
+        if (ev == null || !ev.isTextual()) {
+          recordBad(line, "JSON object without an 'Event' field");
+          return;
+        }
+        dispatch(ev.textValue(), null, tree, line);
+      }
+    } catch (JsonProcessingException e) {
+      pending(line, "not valid JSON: " + e.getOriginalMessage());
+    } catch (BadEventException e) {
+      recordBad(line, e.getMessage());
+    }
+  }
+
+  private void pending(long line, String reason) {
+    flushPending();
+    pendingBadLine = line;
+    pendingReason = reason;
+  }
+
+  private static String printable(byte b) {
+    return b >= 0x20 && b < 0x7f ? Character.toString((char) b) : String.format("\\x%02x", b & 0xff);
+  }
+
+  /**
+   * Applies one event. Exactly one of {@code p} (positioned after the "Event" value) and {@code
+   * tree} is given.
+   */
+  private void dispatch(String event, JsonParser p, ObjectNode tree, long line) throws IOException {
+    switch (event) {
+      case "SparkListenerTaskStart":
+        if (p == null) {
+          p = tree.traverse(MAPPER);
+          p.nextToken();
+        }
+        StreamingEvents.parseTaskStart(p, taskStart);
+        facts.countEvent(event);
+        state.onTaskStart(taskStart);
+        return;
+      case "SparkListenerTaskEnd":
+        if (p == null) {
+          p = tree.traverse(MAPPER);
+          p.nextToken();
+        }
+        StreamingEvents.parseTaskEnd(p, taskEnd);
+        facts.countEvent(event);
+        state.onTaskEnd(taskEnd, line);
+        return;
+      default:
+        break;
+    }
+    JsonNode e = tree != null ? tree : restAsTree(p);
+    facts.countEvent(event);
+    String simple = event.substring(event.lastIndexOf('.') + 1);
+    switch (simple) {
+      case "SparkListenerLogStart":
+        state.onLogStart(Json.optText(e, "Spark Version").orElse(""));
+        break;
+      case "SparkListenerApplicationStart":
+        state.onApplicationStart(e);
+        break;
+      case "SparkListenerApplicationEnd":
+        state.onApplicationEnd(e);
+        break;
+      case "SparkListenerEnvironmentUpdate":
+        state.onEnvironmentUpdate(e);
+        break;
+      case "SparkListenerResourceProfileAdded":
+        state.onResourceProfileAdded(e);
+        break;
+      case "SparkListenerExecutorAdded":
+        state.onExecutorAdded(e);
+        break;
+      case "SparkListenerExecutorRemoved":
+        state.onExecutorRemoved(e, line);
+        break;
+      case "SparkListenerBlockManagerAdded":
+        state.onBlockManagerAdded(e);
+        break;
+      case "SparkListenerJobStart":
+        state.onJobStart(e, line);
+        break;
+      case "SparkListenerJobEnd":
+        state.onJobEnd(e, line);
+        break;
+      case "SparkListenerStageSubmitted":
+        state.onStageSubmitted(e, line);
+        break;
+      case "SparkListenerStageCompleted":
+        state.onStageCompleted(e, line);
+        break;
+      case "SparkListenerExecutorMetricsUpdate":
+        state.onExecutorMetricsUpdate(e);
+        sql.onExecutorMetricsUpdate(e);
+        break;
+      case "SparkListenerStageExecutorMetrics":
+        state.onStageExecutorMetrics(e);
+        break;
+      case "SparkListenerBlockUpdated":
+        state.onBlockUpdated(e);
+        break;
+      case "SparkListenerUnpersistRDD":
+        state.onUnpersistRdd(e);
+        break;
+      case "SparkListenerExecutorBlacklisted":
+      case "SparkListenerExecutorExcluded":
+        state.onExecutorExclusion(Json.requiredString(e, "executorId"), true);
+        break;
+      case "SparkListenerExecutorUnblacklisted":
+      case "SparkListenerExecutorUnexcluded":
+        state.onExecutorExclusion(Json.requiredString(e, "executorId"), false);
+        break;
+      case "SparkListenerNodeBlacklisted":
+      case "SparkListenerNodeExcluded":
+        state.onNodeExclusion(Json.requiredString(e, "hostId"), true);
+        break;
+      case "SparkListenerNodeUnblacklisted":
+      case "SparkListenerNodeUnexcluded":
+        state.onNodeExclusion(Json.requiredString(e, "hostId"), false);
+        break;
+      case "SparkListenerExecutorBlacklistedForStage":
+      case "SparkListenerExecutorExcludedForStage":
+        state.onExecutorExcludedForStage(
+            Json.requiredInt(e, "stageId"), Json.requiredInt(e, "stageAttemptId"),
+            Json.requiredString(e, "executorId"));
+        break;
+      case "SparkListenerNodeBlacklistedForStage":
+      case "SparkListenerNodeExcludedForStage":
+        state.onNodeExcludedForStage(
+            Json.requiredInt(e, "stageId"), Json.requiredInt(e, "stageAttemptId"),
+            Json.requiredString(e, "hostId"));
+        break;
+      case "SparkListenerMiscellaneousProcessAdded":
+        state.onMiscellaneousProcessAdded(e);
+        break;
+      default:
+        if (sql.handles(event)) {
+          sql.onEvent(event, e, line);
+        }
+        // Other events (block manager removed, getting result, custom ones) change nothing the
+        // History Server reports.
+    }
+  }
+
+  /** Reads the remaining fields of the current object into a tree. */
+  private static ObjectNode restAsTree(JsonParser p) throws IOException {
+    ObjectNode node = MAPPER.createObjectNode();
+    for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+      String name = p.currentName();
+      p.nextToken();
+      node.set(name, MAPPER.readTree(p));
+    }
+    return node;
+  }
+
+  /** Finishes the replay: what is still running is closed at {@code lastUpdateTime}. */
+  public ReplayResult finish(long lastUpdateTime) {
+    flushPending();
+    facts.lastUpdateTime = lastUpdateTime;
+    if (state.appId == null && facts.events > 0) {
+      facts.note("the log has no application start event; it was cut before the application started");
+    }
+    state.finish(lastUpdateTime);
+    long dropped = 0;
+    for (TaskTable t : state.taskTables.values()) {
+      dropped += t.dropped();
+    }
+    if (dropped > 0) {
+      facts.note(
+          dropped + " task rows were not kept (over " + options.maxTaskRowsPerStage()
+              + " per stage); stage totals are exact, task lists and quantiles cover kept rows");
+    }
+    ReplayReport report =
+        new ReplayReport(
+            sources,
+            facts.lines,
+            facts.events,
+            facts.eventCounts,
+            facts.badLineCount,
+            facts.badLines,
+            facts.overlongLines,
+            facts.truncated,
+            state.completed,
+            dropped,
+            facts.notes);
+    return new ReplayResult(state, sql, facts.toFacts(state.sparkVersion), report);
+  }
+
+  /**
+   * Sets the time that stands for "now" for tasks that are still running (the log's last
+   * modification, as the History Server uses); call before {@link #read}.
+   */
+  public void lastUpdateTime(long time) {
+    facts.lastUpdateTime = time;
+  }
+}
