@@ -49,6 +49,7 @@ public final class HttpByteSource implements ByteSource {
   private volatile boolean sizeProbed;
   private volatile byte[] head;
   private volatile String validator; // ETag or Last-Modified of the first answer
+  private volatile java.time.Instant lastModified;
 
   HttpByteSource(String url, HttpTransport transport) {
     this.transport = Objects.requireNonNull(transport, "transport");
@@ -111,6 +112,15 @@ public final class HttpByteSource implements ByteSource {
     if (knownSize < 0 && bytes.length < PROBE_BYTES) {
       knownSize = bytes.length; // the whole object fit
     }
+  }
+
+  /** The {@code Last-Modified} date of the object, from the size probe or any later read. */
+  @Override
+  public Optional<java.time.Instant> lastModified() throws IOException {
+    if (lastModified == null && !sizeProbed) {
+      probe();
+    }
+    return Optional.ofNullable(lastModified);
   }
 
   @Override
@@ -209,6 +219,13 @@ public final class HttpByteSource implements ByteSource {
     }
 
     private void accept(HttpTransport.Response r, boolean resuming) throws IOException {
+      r.header("Last-Modified").ifPresent(v -> {
+        try {
+          lastModified = java.time.ZonedDateTime.parse(v, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        } catch (java.time.format.DateTimeParseException ignored) {
+          // not a date: leave it unknown
+        }
+      });
       String version = r.header("ETag").or(() -> r.header("Last-Modified")).orElse(null);
       if (version != null) {
         String first = validator;

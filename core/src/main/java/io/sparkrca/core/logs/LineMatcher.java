@@ -112,6 +112,7 @@ abstract class LineMatcher {
         MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Matcher matcher;
+    private final BoundedJdkRegex fast; // may be null
     private final ByteFinder[] required;
     private final List<String> literals;
     private final ByteCharSequence view = new ByteCharSequence();
@@ -119,6 +120,9 @@ abstract class LineMatcher {
 
     Regex(Pattern pattern, Optional<List<String>> literals) {
       this.matcher = pattern.matcher("");
+      this.fast =
+          BoundedJdkRegex.of(pattern.pattern(), (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0)
+              .orElse(null);
       this.literals = literals.orElse(List.of());
       this.fold =
           (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0
@@ -135,10 +139,14 @@ abstract class LineMatcher {
       if (required.length > 0 && !anyRequired(b, start, length)) {
         return false;
       }
-      CharSequence text =
-          isAscii(b, start, length)
-              ? view.reset(b, start, length)
-              : new String(b, start, length, StandardCharsets.UTF_8);
+      boolean ascii = isAscii(b, start, length);
+      if (ascii && fast != null) {
+        Boolean quick = fast.find(b, start, length);
+        if (quick != null) {
+          return quick;
+        }
+      }
+      CharSequence text = ascii ? view.reset(b, start, length) : new String(b, start, length, StandardCharsets.UTF_8);
       return matcher.reset(text).find();
     }
 

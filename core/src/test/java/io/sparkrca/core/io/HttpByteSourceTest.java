@@ -77,6 +77,7 @@ class HttpByteSourceTest {
     assertThat(s.size()).hasValue(5000);
     assertThat(s.read(0, 16)).isEqualTo(java.util.Arrays.copyOf(text(5000), 16));
 
+    assertThat(s.lastModified()).contains(java.time.Instant.parse("2024-05-01T12:00:00Z"));
     assertThat(server.requests()).hasSize(1);
     assertThat(server.requests().get(0).header("Range")).isEqualTo("bytes=0-63");
     assertThat(server.bodyBytesSent()).isEqualTo(64);

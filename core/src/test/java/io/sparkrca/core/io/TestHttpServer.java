@@ -217,6 +217,7 @@ public final class TestHttpServer implements AutoCloseable {
         return;
       }
       ex.getResponseHeaders().set("ETag", etag);
+      ex.getResponseHeaders().set("Last-Modified", "Wed, 01 May 2024 12:00:00 GMT");
       ex.getResponseHeaders().set("Accept-Ranges", rangeSupported ? "bytes" : "none");
       long size = c.size();
       String range = headers.get("range");

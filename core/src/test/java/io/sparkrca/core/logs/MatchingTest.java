@@ -121,9 +121,10 @@ class MatchingTest {
   @Test
   void prefilterNeverRejectsALineTheRegexMatches() {
     Random random = new Random(Long.getLong("seed", 11));
-    String[] atoms = {"a", "b", "k", "K", "s", "\u212a", ".", "[ab]", "\\d", "x", "\\.", "\\Qa.\\E", "{", "(?i)"};
+    String[] atoms = {"a", "b", "k", "K", "s", "\u212a", ".", "[ab]", "\\d", "x", "\\.", "\\Qa.\\E", "{", "(?i)",
+        "\\s", "\\S", "\\b", "\\w", "\\W", "[^a]", "^", "$", " ", "[[:alpha:]]", "(?m)", "(?s)", "\\x41", "\\pL", "[a-c&&b]"};
     String[] quants = {"", "", "", "?", "*", "+", "{2}", "{0,1}", "{1,3}", "+?"};
-    for (int round = 0; round < Integer.getInteger("rounds", 4000); round++) {
+    for (int round = 0; round < Integer.getInteger("rounds", 2000); round++) {
       String re = randomRegex(random, atoms, quants, 2);
       Pattern p;
       boolean ignoreCase = random.nextBoolean();
@@ -138,7 +139,8 @@ class MatchingTest {
         byte[] b = line.getBytes(UTF_8);
         boolean expected = p.matcher(line).find();
         assertThat(m.matches(b, 0, b.length))
-            .as("/%s/%s on '%s' (prefilter %s)", re, ignoreCase ? "i" : "", line, m.prefilter())
+            .as("/%s/%s on '%s' %s (prefilter %s)", re, ignoreCase ? "i" : "", LogText.safe(line),
+                line.codePoints().mapToObj(Integer::toHexString).toList(), m.prefilter())
             .isEqualTo(expected);
       }
     }
@@ -165,7 +167,7 @@ class MatchingTest {
   }
 
   private static String randomLine(Random r) {
-    String alphabet = "abkKsSx.1{\u212a\u017f";
+    String alphabet = r.nextInt(3) == 0 ? "abkKsSx.1{\u212a\u017f" : "abkKsSx.1{ _-A\u000b\t&";
     StringBuilder sb = new StringBuilder();
     int n = r.nextInt(12);
     for (int i = 0; i < n; i++) {
@@ -213,6 +215,41 @@ class MatchingTest {
     LineMatcher nested = LineMatcher.compile(SearchQuery.regex("(x+x+)+y"));
     byte[] xs = "x".repeat(100_000).getBytes(UTF_8);
     assertThat(nested.matches(xs, 0, xs.length)).isFalse();
+  }
+
+  @Test
+  void backtrackingPatternThatPassesTheDialectFenceIsCutOffByTheBudgetAndAnsweredByRe2() {
+    // No repeated group, so java.util.regex may try it first; it backtracks polynomially here.
+    String hostile = "\\w*\\w*\\w*\\w*\\w*\\w*\\w*\\w*!";
+    byte[] line = "a".repeat(20_000).getBytes(UTF_8);
+    assertThat(BoundedJdkRegex.of(hostile, false)).hasValueSatisfying(f -> assertThat(f.find(line, 0, line.length)).isNull());
+    LineMatcher m = LineMatcher.compile(SearchQuery.regex(hostile));
+    assertThat(m.matches(line, 0, line.length)).isFalse();
+    byte[] hit = ("a".repeat(20_000) + "!").getBytes(UTF_8);
+    assertThat(m.matches(hit, 0, hit.length)).isTrue();
+  }
+
+  @Test
+  void dialectFenceKeepsPatternsJavaReadsDifferentlyOnRe2() {
+    for (String re : List.of("[[:alpha:]]+", "\\pL", "\\v", "[a-z&&[^b]]", "[a[b]]", "\\1", "\\123",
+        "(?U)a+", "(?m)^x", "(ab)+", "(?:a|b){2}", "a(?i)*", "caf\u00e9")) {
+      assertThat(BoundedJdkRegex.compatible(re).ok()).as(re).isFalse();
+    }
+    for (String re : List.of("Lost task [0-9]+\\.[0-9] in stage", "(OutOfMemory|FetchFailed)Error", "\\bERROR\\b",
+        "(?i)exit code \\d+", "\\Q(x)+\\E", "a.*b$")) {
+      assertThat(BoundedJdkRegex.compatible(re).ok()).as(re).isTrue();
+    }
+    assertThat(BoundedJdkRegex.compatible("ERROR\\s+x").usesSpace()).isTrue();
+  }
+
+  @Test
+  void verticalTabKeepsSpaceClassesOnRe2() {
+    // Java's \s holds the vertical tab, RE2's does not.
+    LineMatcher m = LineMatcher.compile(SearchQuery.regex("a\\sb"));
+    byte[] vt = "a\u000bb".getBytes(UTF_8);
+    byte[] sp = "a b".getBytes(UTF_8);
+    assertThat(m.matches(vt, 0, vt.length)).isFalse();
+    assertThat(m.matches(sp, 0, sp.length)).isTrue();
   }
 
   @Test
