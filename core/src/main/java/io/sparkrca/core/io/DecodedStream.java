@@ -99,6 +99,11 @@ public final class DecodedStream extends FilterInputStream {
   /**
    * What {@link #detect(ByteSource)} found.
    *
+   * <pre>{@code
+   * Detection d = DecodedStream.detect(ByteSource.of(Path.of("application_1700000000000_0001")));
+   * d.compression();  // GZIP, found from the magic bytes although the name has no extension
+   * }</pre>
+   *
    * @param compression the codec to decode with ({@link Compression#NONE} for plain text)
    * @param notes observations, e.g. a name that disagrees with the content
    * @param empty whether the source holds no bytes at all

@@ -79,7 +79,16 @@ public final class HttpByteSourceProvider implements ByteSourceProvider {
     return List.of();
   }
 
-  /** Settings for an {@link HttpByteSourceProvider}; every one has a sensible default. */
+  /**
+   * Settings for an {@link HttpByteSourceProvider}; every one has a sensible default.
+   *
+   * <pre>{@code
+   * HttpByteSourceProvider http = HttpByteSourceProvider.builder()
+   *     .headers(() -> Map.of("Authorization", "Bearer " + tokens.current()))
+   *     .maxRetries(6)
+   *     .build();
+   * }</pre>
+   */
   public static final class Builder {
     private final Map<String, String> headers = new LinkedHashMap<>();
     private Supplier<Map<String, String>> dynamicHeaders = Map::of;

@@ -130,13 +130,23 @@ public final class LineReader implements Closeable {
   /**
    * Finds where a match may be: the first position in {@code b[from, to)} at which a line could
    * match, or -1 when none can. It may report false candidates, never miss a real one.
+   *
+   * <pre>{@code
+   * LineReader.Candidates errors = (b, from, to) -> indexOf(b, from, to, "ERROR");
+   * }</pre>
    */
   @FunctionalInterface
   public interface Candidates {
     int indexOf(byte[] b, int from, int to);
   }
 
-  /** Receives lines that {@link #skipUntil} skipped. */
+  /**
+   * Receives lines that {@link #skipUntil} skipped.
+   *
+   * <pre>{@code
+   * LineReader.SkippedLine keep = (b, start, len, number, offset, cut, full) -> ring.add(b, start, len);
+   * }</pre>
+   */
   @FunctionalInterface
   public interface SkippedLine {
     /**

@@ -15,9 +15,11 @@ import java.util.Optional;
 
 /**
  * Decides whether one line (a byte range) matches a {@link SearchQuery}. Literals are found with
- * {@link ByteFinder} directly in the bytes. Regular expressions run on RE2/J, whose automata
- * match in time linear in the line (no catastrophic backtracking), behind a prefilter of {@link
- * RequiredLiterals} so that lines which cannot match never reach the engine. Not thread-safe.
+ * {@link ByteFinder} directly in the bytes. Regular expressions are tried first with {@link
+ * BoundedJdkRegex} (java.util.regex under a per-line work budget, ASCII lines, dialect-safe
+ * patterns) and otherwise run on RE2/J, whose automata match in time linear in the line; both sit
+ * behind a prefilter of {@link RequiredLiterals}, so lines that cannot match never reach an
+ * engine, and {@link #candidates(byte[])} lets a search skip whole buffers. Not thread-safe.
  */
 abstract class LineMatcher {
   /** Compiles {@code query}, failing with a clear message on an invalid regular expression. */

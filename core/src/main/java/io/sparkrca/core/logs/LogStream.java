@@ -35,8 +35,9 @@ import java.util.OptionalLong;
  *   <li>{@link #head(int)} and {@link #tail(int)}: the tail of an uncompressed source is read from
  *       a window at the end with one ranged read (two requests in all for a remote object), widened
  *       if it holds fewer lines than asked; a compressed one is streamed once, keeping the last N;
- *   <li>{@link #search(SearchQuery)}: literal or RE2 regular expression (linear time), context,
- *       match limit, line numbers and byte offsets;
+ *   <li>{@link #search(SearchQuery)}: literal or regular expression (RE2 syntax; bounded work per
+ *       line, so no pattern can hang it), context, match limit, line numbers and byte offsets.
+ *       Whole buffers without a literal the pattern requires are skipped at memory speed;
  *   <li>{@link #range(long, long)} (at most {@value #MAX_LINES} lines) and {@link #count()}.
  * </ul>
  *

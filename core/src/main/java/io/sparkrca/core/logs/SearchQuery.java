@@ -4,9 +4,11 @@ import io.sparkrca.core.error.InvalidRequestException;
 import java.util.Objects;
 
 /**
- * What to look for in a log: a literal string or a regular expression (RE2 syntax, matched in
- * linear time, so no pattern or line can make a search hang), with optional case folding, lines
- * of context and a match limit. Immutable; the {@code with...} methods return changed copies.
+ * What to look for in a log: a literal string or a regular expression (RE2 syntax: no
+ * backreferences or look-around), with optional case folding, lines of context and a match limit.
+ * The work per line is bounded (java.util.regex under a budget where the dialects agree, RE2/J's
+ * linear-time automata otherwise), so no pattern or line can make a search hang. Immutable; the
+ * {@code with...} methods return changed copies.
  *
  * <pre>{@code
  * SearchQuery q = SearchQuery.regex("OutOfMemoryError|Container killed")
