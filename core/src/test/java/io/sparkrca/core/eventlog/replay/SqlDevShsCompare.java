@@ -1,7 +1,5 @@
 package io.sparkrca.core.eventlog.replay;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sparkrca.core.api.RestRouter;
 import io.sparkrca.core.eventlog.EventLogs;
@@ -10,19 +8,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 
 /**
  * Development aid: compares our answers with History Server answers dumped outside the project.
- * {@code -Dsparkrca.sql.dev=<logDir>=<answersDir>[,...]}; answersDir holds {@code <appId>/sql.json}
+ * run by hand with {@code <logDir>=<answersDir>[,...]} (a program, not a test); answersDir holds {@code <appId>/sql.json}
  * ({@code /sql?length=100000}), {@code sql-<id>.json} and {@code sql-nodetails.json}
- * ({@code ?details=false&planDescription=false&offset=1&length=2}). Skipped without the property.
+ * ({@code ?details=false&planDescription=false&offset=1&length=2}). 
  */
-class SqlDevShsTest {
-  @Test
-  void answersLikeTheDumpedHistoryServer() throws Exception {
-    String prop = System.getProperty("sparkrca.sql.dev");
-    assumeTrue(prop != null && !prop.isBlank(), "no -Dsparkrca.sql.dev");
+final class SqlDevShsCompare {
+  private SqlDevShsCompare() {}
+
+  /** Arguments: {@code <logDir>=<answersDir>[,...]}. Exits 1 on differences. */
+  public static void main(String[] args) throws Exception {
+    String prop = args[0];
     List<String> problems = new ArrayList<>();
     int compared = 0;
     for (String pair : prop.split(",")) {
@@ -50,6 +48,8 @@ class SqlDevShsTest {
     }
     problems.forEach(System.out::println);
     System.out.println("compared " + compared + " answers, " + problems.size() + " differences");
-    assertThat(problems).isEmpty();
+    if (!problems.isEmpty()) {
+      System.exit(1);
+    }
   }
 }
