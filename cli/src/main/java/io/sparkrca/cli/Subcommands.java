@@ -11,5 +11,7 @@ final class Subcommands {
 
   static void register(CommandLine cli) {
     // One line per command, in the order --help lists them.
+    cli.addSubcommand(new SummarizeCommand());
+    cli.addSubcommand(new ApiCommand());
   }
 }

@@ -12,6 +12,7 @@ import java.util.List;
  * }</pre>
  *
  * @param taskFailures at most 200 groups; {@code taskFailureGroupsDropped} counts the rest
+ * @param stageSpills stage attempts whose completion reported spill, in log order (at most 1000)
  * @param totalGcTimeMs JVM GC time summed over every task end, failed ones included
  */
 public record LogFacts(
@@ -27,8 +28,10 @@ public record LogFacts(
     List<TaskFailureGroup> taskFailures,
     long taskFailureGroupsDropped,
     List<StageFailure> stageFailures,
+    List<StageSpill> stageSpills,
     List<ExecutorRemoval> executorRemovals) {
   public LogFacts {
+    stageSpills = List.copyOf(stageSpills);
     taskFailures = List.copyOf(taskFailures);
     stageFailures = List.copyOf(stageFailures);
     executorRemovals = List.copyOf(executorRemovals);

@@ -214,7 +214,8 @@ public final class DecodedStream extends FilterInputStream {
         || m.contains("premature")
         || m.contains("ended prematurely")
         || m.contains("end of stream")
-        || m.contains("eof");
+        || m.contains("eof")
+        || m.contains("failed to read chunk");
   }
 
   /** Marks failures of the underlying source so they are not mistaken for decoding errors. */

@@ -28,8 +28,15 @@ public final class SharedData {
     return Optional.empty();
   }
 
-  /** The Spark History Server conformance corpus, if present. */
+  /**
+   * The Spark History Server conformance corpus, if present. With {@code
+   * -Dsparkrca.requireShared=true} (CI's conformance step) its absence is an error, not a skip.
+   */
   public static Optional<Path> shsConformance() {
-    return dir().map(d -> d.resolve("conformance/spark-shs")).filter(Files::isDirectory);
+    Optional<Path> p = dir().map(d -> d.resolve("conformance/spark-shs")).filter(Files::isDirectory);
+    if (p.isEmpty() && Boolean.getBoolean("sparkrca.requireShared")) {
+      throw new IllegalStateException("../shared/conformance/spark-shs is required but absent");
+    }
+    return p;
   }
 }

@@ -4,6 +4,7 @@ import io.sparkrca.core.eventlog.BadLine;
 import io.sparkrca.core.eventlog.ExecutorRemoval;
 import io.sparkrca.core.eventlog.LogFacts;
 import io.sparkrca.core.eventlog.StageFailure;
+import io.sparkrca.core.eventlog.StageSpill;
 import io.sparkrca.core.eventlog.TaskFailureGroup;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,6 +44,7 @@ final class ReplayFacts {
   long failureGroupsDropped;
   final List<StageFailure> stageFailures = new ArrayList<>();
   final List<ExecutorRemoval> removals = new ArrayList<>();
+  final List<StageSpill> spills = new ArrayList<>();
 
   void countEvent(String name) {
     events++;
@@ -77,6 +79,13 @@ final class ReplayFacts {
   }
 
   void stageCompleted(StageInfo info, long line) {
+    if ((info.accumulatedMemorySpill() > 0 || info.accumulatedDiskSpill() > 0)
+        && spills.size() < MAX_STAGE_FAILURES) {
+      spills.add(
+          new StageSpill(
+              info.stageId(), info.attemptId(), info.name(), info.accumulatedMemorySpill(),
+              info.accumulatedDiskSpill(), currentSource, line));
+    }
     if (info.failureReason().isPresent() && stageFailures.size() < MAX_STAGE_FAILURES) {
       stageFailures.add(
           new StageFailure(
@@ -145,7 +154,7 @@ final class ReplayFacts {
     return new LogFacts(
         sparkVersion, jobsStarted, jobsFailed, stagesSubmitted, tasksEnded, tasksFailed,
         tasksKilled, totalGcTime, totalTaskTime, groups, failureGroupsDropped, stageFailures,
-        removals);
+        spills, removals);
   }
 
   private static final class FailureGroup {

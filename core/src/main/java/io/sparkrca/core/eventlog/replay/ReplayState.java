@@ -60,7 +60,6 @@ final class ReplayState {
   private final Map<Long, LiveTaskRef> liveTasks = new HashMap<>();
   private final Map<Integer, LiveRdd> liveRdds = new TreeMap<>();
   private final Map<Integer, ResourceProfileInfo> resourceProfiles = new TreeMap<>();
-  private final Map<Integer, Integer> maxTasksPerProfile = new HashMap<>();
 
   // The "store": the latest entity per key.
   final TreeMap<Long, LiveStage> stages = new TreeMap<>();
@@ -179,36 +178,6 @@ final class ReplayState {
       }
     }
     resourceProfiles.put(id, new ResourceProfileInfo(id, execReqs, taskReqs));
-    maxTasksForProfile(execReqs, taskReqs).ifPresent(n -> maxTasksPerProfile.put(id, n));
-  }
-
-  /**
-   * Spark's {@code ResourceProfile.maxTasksPerExecutor}: the number of task slots the limiting
-   * resource allows, known only when the profile states executor cores.
-   */
-  private static Optional<Integer> maxTasksForProfile(
-      Map<String, ExecutorResourceRequest> exec, Map<String, TaskResourceRequest> task) {
-    ExecutorResourceRequest cores = exec.get("cores");
-    if (cores == null) {
-      return Optional.empty();
-    }
-    TaskResourceRequest cpus = task.get("cpus");
-    double cpusPerTask = cpus == null ? 1 : cpus.amount();
-    long limit = (long) (cores.amount() / Math.max(cpusPerTask, 1e-9));
-    for (Map.Entry<String, TaskResourceRequest> t : task.entrySet()) {
-      if (t.getKey().equals("cpus")) {
-        continue;
-      }
-      ExecutorResourceRequest r = exec.get(t.getKey());
-      if (r == null) {
-        continue;
-      }
-      double amount = t.getValue().amount();
-      long slots =
-          amount < 1 ? (long) (r.amount() * Math.floor(1.0 / amount)) : (long) (r.amount() / amount);
-      limit = Math.min(limit, slots);
-    }
-    return Optional.of((int) limit);
   }
 
   void onMiscellaneousProcessAdded(JsonNode e) {
@@ -251,9 +220,9 @@ final class ReplayState {
     if (rp != null && rp.taskResources().containsKey("cpus")) {
       cpusPerTask = (int) rp.taskResources().get("cpus").amount();
     }
-    Integer maxFromProfile = rp == null ? null : maxTasksPerProfile.get(rpId);
-    exec.maxTasks =
-        maxFromProfile != null ? maxFromProfile : exec.totalCores / Math.max(1, cpusPerTask);
+    // The History Server never knows a profile's core limit when it replays (Spark checks
+    // isCoresLimitKnown before computing it), so the task slots are cores over cpus per task.
+    exec.maxTasks = exec.totalCores / Math.max(1, cpusPerTask);
     exec.executorLogs = Json.stringMap(info.get("Log Urls"));
     exec.attributes = Json.stringMap(info.get("Attributes"));
     exec.resources = resources(info.get("Resources"));
@@ -413,7 +382,7 @@ final class ReplayState {
       for (int id : stageIds) {
         infos.add(
             new StageInfo(id, 0, "unknown", 0, List.of(), List.of(), List.of(), "unknown",
-                Optional.empty(), Optional.empty(), Optional.empty(), List.of(), 0, false, 0));
+                Optional.empty(), Optional.empty(), Optional.empty(), List.of(), 0, 0, 0, false, 0));
       }
     }
     int numTasks = 0;

@@ -677,7 +677,9 @@ public final class ReplayedApplication implements SparkApplication {
 
   /**
    * The History Server's redaction (a key or value matching {@code spark.redaction.regex}
-   * replaces the value), then sparkrca's own for credentials inside otherwise innocent values.
+   * replaces the value), then sparkrca's scrubbing of credentials inside otherwise innocent values
+   * (URLs with passwords, {@code password=} options, bearer tokens, private keys). Keys are judged
+   * by Spark's rule alone, so the answer stays the History Server's for every ordinary property.
    */
   private static List<Map.Entry<String, String>> redactedSorted(List<Map.Entry<String, String>> in) {
     List<Map.Entry<String, String>> out = new ArrayList<>(in.size());
@@ -689,7 +691,7 @@ public final class ReplayedApplication implements SparkApplication {
           || (value != null && SPARK_REDACTION.matcher(value).find())) {
         value = Redactor.REDACTED;
       } else if (value != null) {
-        value = redactor.redactProperty(key, value);
+        value = redactor.redactText(value);
       }
       out.add(new AbstractMap.SimpleImmutableEntry<>(key, value));
     }

@@ -18,6 +18,8 @@ record StageInfo(
     Optional<Long> completionTime,
     Optional<String> failureReason,
     List<AccumulableInfo> accumulables,
+    long accumulatedMemorySpill,
+    long accumulatedDiskSpill,
     int resourceProfileId,
     boolean isShufflePushEnabled,
     int shuffleMergerCount) {}

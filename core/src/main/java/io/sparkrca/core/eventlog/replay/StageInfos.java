@@ -27,6 +27,7 @@ final class StageInfos {
       }
     }
     String details = Json.optText(n, "Details").orElse("");
+    long[] spill = spill(n.get("Accumulables"));
     return new StageInfo(
         stageId,
         attemptId,
@@ -40,9 +41,40 @@ final class StageInfos {
         Json.optLong(n, "Completion Time"),
         Json.optText(n, "Failure Reason"),
         userAccumulables(n.get("Accumulables")),
+        spill[0],
+        spill[1],
         Json.optInt(n, "Resource Profile Id", 0),
         Json.optBool(n, "Shuffle Push Enabled", false),
         Json.optInt(n, "Shuffle Push Mergers Count", 0));
+  }
+
+  /**
+   * Memory and disk spill from a stage's accumulators, matched the way the seed summarizer matched
+   * them (name lowercased, spaces and underscores removed); the last match wins.
+   */
+  private static long[] spill(JsonNode accumulables) {
+    long[] out = new long[2];
+    if (!Json.present(accumulables)) {
+      return out;
+    }
+    for (JsonNode a : accumulables) {
+      String name = Json.optText(a, "Name").orElse("").toLowerCase(java.util.Locale.ROOT)
+          .replace(" ", "").replace("_", "");
+      JsonNode v = a.get("Value");
+      long value = 0;
+      if (Json.present(v)) {
+        value = v.isNumber() ? v.longValue() : StreamingEvents.parseLongOrMin(v.asText().trim());
+        if (value == Long.MIN_VALUE) {
+          continue;
+        }
+      }
+      if (name.contains("memorybytesspilled")) {
+        out[0] = value;
+      } else if (name.contains("diskbytesspilled")) {
+        out[1] = value;
+      }
+    }
+    return out;
   }
 
   static RddInfo rdd(JsonNode r) {

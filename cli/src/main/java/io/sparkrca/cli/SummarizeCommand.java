@@ -1,0 +1,84 @@
+package io.sparkrca.cli;
+
+import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.eventlog.EventLogReader;
+import io.sparkrca.core.eventlog.EventLogRef;
+import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.json.SparkJson;
+import io.sparkrca.core.summary.ApplicationSummary;
+import io.sparkrca.core.summary.SummaryMarkdown;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code sparkrca summarize}: the executive summary of the applications in an event log. */
+@Command(
+    name = "summarize",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Executive summary of an application from its event log: jobs, stages and tasks with failure",
+      "counts, failed stages and tasks (folded by cause, first occurrence first), lost executors,",
+      "spill, GC, and how reading went. Reads every codec and layout; a directory summarizes each log."
+    })
+final class SummarizeCommand implements Callable<Integer> {
+  @Parameters(paramLabel = "EVENT_LOG", description = "An event log file, rolling log directory, or log directory.")
+  String location;
+
+  @Option(names = "--format", description = "markdown (default) or json.", defaultValue = "markdown")
+  OutputFormat format;
+
+  @Option(names = "--strict", description = "Fail on the first line that is not a valid event.")
+  boolean strict;
+
+  @Option(names = "--max-apps", description = "Summarize at most this many logs of a directory (default ${DEFAULT-VALUE}).", defaultValue = "20")
+  int maxApps;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    EventLogReader reader = EventLogs.reader().strict(strict).build();
+    List<EventLogRef> logs = reader.find(location);
+    List<ApplicationSummary> summaries = new ArrayList<>();
+    List<String> failures = new ArrayList<>();
+    for (EventLogRef log : logs.subList(0, Math.min(maxApps, logs.size()))) {
+      try {
+        summaries.add(ApplicationSummary.of(reader.replay(log), logs.size() == 1 ? location : log.uri()));
+      } catch (SparkRcaException | java.io.UncheckedIOException e) {
+        if (logs.size() == 1) {
+          throw e;
+        }
+        failures.add(log.uri() + ": " + SparkRcaCommand.describe(e));
+      }
+    }
+    if (format == OutputFormat.json) {
+      out.println(SparkJson.write(logs.size() == 1 ? summaries.get(0) : summaries));
+    } else {
+      for (int i = 0; i < summaries.size(); i++) {
+        if (i > 0) {
+          out.println("\n---\n");
+        }
+        out.print(SummaryMarkdown.render(summaries.get(i)));
+      }
+      if (logs.size() > maxApps) {
+        out.println("\n(" + (logs.size() - maxApps) + " more logs not summarized; raise --max-apps)");
+      }
+    }
+    for (String f : failures) {
+      err.println("sparkrca: skipped " + f);
+    }
+    out.flush();
+    if (summaries.isEmpty()) {
+      throw new SparkRcaException("none of the " + logs.size() + " logs in " + location + " could be read");
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,176 @@
+package io.sparkrca.core.summary;
+
+import static io.sparkrca.core.report.Markdown.code;
+
+import io.sparkrca.core.eventlog.BadLine;
+import io.sparkrca.core.eventlog.ReplayReport;
+import io.sparkrca.core.eventlog.StageFailure;
+import io.sparkrca.core.eventlog.TaskFailureGroup;
+import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.report.Markdown;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Renders an {@link ApplicationSummary} as Markdown. Labels follow the seed tool's summary so its
+ * users find their way; every piece of log text is redacted, escaped and capped.
+ *
+ * <pre>{@code
+ * String md = SummaryMarkdown.render(ApplicationSummary.of(app, "app-1.zstd"));
+ * }</pre>
+ */
+public final class SummaryMarkdown {
+  private static final int HISTOGRAM_TOP = 10;
+
+  private SummaryMarkdown() {}
+
+  public static String render(ApplicationSummary s) {
+    StringBuilder out = new StringBuilder(4096);
+    out.append("## Spark Event Log Executive Summary\n\n");
+    line(out, "Source URI", code(s.source(), 500));
+    line(out, "Application ID", code(s.applicationId()));
+    line(out, "Application Name", code(s.applicationName()));
+    line(out, "User", code(s.user()));
+    line(out, "Spark Version", s.sparkVersion().isEmpty() ? "unknown (the log has no version event)" : code(s.sparkVersion()));
+    line(out, "Status", s.status());
+    if (s.durationMs().isPresent()) {
+      line(
+          out,
+          "Duration",
+          code(Formats.fixed(s.durationMs().get() / 1000.0, 2) + "s") + " (Start: "
+              + code(s.startTime().get().toString()) + ", End: " + code(s.endTime().get().toString()) + ")");
+    } else if (s.startTime().isPresent()) {
+      line(out, "Started", code(s.startTime().get().toString()) + " (no end: the application did not finish in this log)");
+    }
+    ApplicationSummary.Jobs j = s.jobs();
+    line(out, "Jobs", code(Integer.toString(j.total())) + " total, " + code(Integer.toString(j.failed())) + " failed"
+        + (j.running() > 0 ? ", " + code(Integer.toString(j.running())) + " still running" : ""));
+    ApplicationSummary.Stages st = s.stages();
+    line(out, "Stages", code(Integer.toString(st.attempts())) + " attempts of " + code(Integer.toString(st.stageIds()))
+        + " stages: " + st.complete() + " complete, " + code(Integer.toString(st.failed())) + " failed, "
+        + st.skipped() + " skipped" + (st.active() > 0 ? ", " + st.active() + " active" : ""));
+    ApplicationSummary.Tasks t = s.tasks();
+    line(out, "Tasks", code(Long.toString(t.ended())) + " ended: " + t.succeeded() + " succeeded, "
+        + code(Long.toString(t.failed())) + " failed, " + t.killed() + " killed");
+    line(out, "Total JVM GC Time", code(s.totalGcTimeMs() + " ms")
+        + (s.totalTaskTimeMs() > 0 ? " (" + Formats.percent(s.totalGcTimeMs(), s.totalTaskTimeMs()) + " of task time)" : ""));
+    if (s.sql().total() > 0) {
+      line(out, "SQL Executions", s.sql().total() + " total, " + s.sql().failed() + " failed"
+          + (s.sql().running() > 0 ? ", " + s.sql().running() + " running" : ""));
+    }
+    line(out, "Total Event Lines Processed", code(Long.toString(s.reading().lines())));
+    out.append('\n');
+
+    Map<String, Long> counts = s.reading().eventCounts();
+    if (!counts.isEmpty()) {
+      out.append("### Event Type Histogram (top ").append(HISTOGRAM_TOP).append(")\n");
+      List<Map.Entry<String, Long>> entries = new ArrayList<>(counts.entrySet());
+      entries.sort(Map.Entry.<String, Long>comparingByValue().reversed()); // stable: ties keep first-seen order
+      for (Map.Entry<String, Long> e : entries.subList(0, Math.min(HISTOGRAM_TOP, entries.size()))) {
+        out.append("- ").append(code(e.getKey())).append(": ").append(e.getValue()).append('\n');
+      }
+      out.append('\n');
+    }
+
+    if (s.failedStages().isEmpty()) {
+      out.append("### Failed Stages: None detected.\n\n");
+    } else {
+      out.append("### Failed Stages (").append(s.stages().failed()).append(")\n");
+      for (StageFailure f : s.failedStages()) {
+        out.append("- **Stage ").append(f.stageId()).append("** (attempt ").append(f.attemptId()).append(", ")
+            .append(code(f.name(), 120)).append(") at line ").append(f.line()).append(":\n");
+        out.append("  - Failure Reason: ").append(code(f.reason(), 600)).append('\n');
+      }
+      out.append('\n');
+    }
+
+    if (!s.taskFailures().isEmpty()) {
+      long attempts = 0;
+      for (TaskFailureGroup g : s.taskFailures()) {
+        attempts += g.count();
+      }
+      out.append("### Failed Tasks (").append(attempts).append(" failed or killed attempts, ")
+          .append(s.taskFailures().size()).append(" distinct causes, first occurrence first)\n");
+      for (TaskFailureGroup g : s.taskFailures()) {
+        out.append("- **").append(g.count()).append("x** ").append(code(g.description(), 400))
+            .append(" (").append(g.reason()).append(") in stage").append(g.stageIds().size() > 1 ? "s " : " ")
+            .append(join(g.stageIds())).append('\n');
+        out.append("  - First: **Task ").append(g.taskId()).append("** (Stage ").append(g.stageId())
+            .append(", Index ").append(g.partitionIndex()).append(", Attempt ").append(g.attempt())
+            .append(", Executor ").append(Markdown.text(g.executorId(), 60)).append(", Host ")
+            .append(Markdown.text(g.host(), 120)).append(") at line ").append(g.firstLine()).append('\n');
+      }
+      if (s.taskFailureGroupsOmitted() > 0) {
+        out.append("- ... ").append(s.taskFailureGroupsOmitted()).append(" more distinct causes not shown\n");
+      }
+      out.append('\n');
+    }
+
+    if (!s.lostExecutors().isEmpty()) {
+      out.append("### Lost / Removed Executors (").append(s.lostExecutors().size()).append(")\n");
+      for (ApplicationSummary.LostExecutor e : s.lostExecutors()) {
+        out.append("- Executor ").append(code(e.executorId())).append(" at line ").append(e.line())
+            .append(": Reason: ").append(code(e.reason(), 400));
+        if (e.fetchFailuresAfter() > 0) {
+          out.append(" (").append(e.fetchFailuresAfter()).append(" fetch failures followed)");
+        }
+        out.append('\n');
+      }
+      out.append('\n');
+    }
+
+    if (!s.spills().isEmpty()) {
+      out.append("### Memory/Disk Spill Events (").append(s.spills().size()).append(")\n");
+      for (ApplicationSummary.Spill sp : s.spills()) {
+        out.append("- Stage ").append(sp.stageId()).append(sp.attemptId() > 0 ? " (attempt " + sp.attemptId() + ")" : "")
+            .append(": Mem Spilled = ").append(sp.memoryBytes()).append(" bytes (").append(Formats.humanBytes(sp.memoryBytes()))
+            .append("), Disk Spilled = ").append(sp.diskBytes()).append(" bytes (").append(Formats.humanBytes(sp.diskBytes())).append(")");
+        sp.line().ifPresent(l -> out.append(" (line ").append(l).append(")"));
+        out.append('\n');
+      }
+      out.append('\n');
+    }
+
+    ReplayReport r = s.reading();
+    out.append("### Reading\n");
+    for (ReplayReport.SourceFile f : r.sources()) {
+      out.append("- Read ").append(code(f.name(), 300)).append(" (").append(f.codec().equals("none") ? "uncompressed" : f.codec())
+          .append(f.bytes() >= 0 ? ", " + Formats.humanBytes(f.bytes()) : "").append(f.inProgress() ? ", in progress" : "").append(")\n");
+    }
+    if (r.badLineCount() > 0) {
+      out.append("- Skipped ").append(r.badLineCount()).append(" lines that are not valid events");
+      BadLine first = r.badLines().get(0);
+      out.append("; first at line ").append(first.lineNumber()).append(": ").append(code(first.reason(), 200)).append('\n');
+    }
+    if (r.overlongLines() > 0) {
+      out.append("- Skipped ").append(r.overlongLines()).append(" over-long lines\n");
+    }
+    if (r.truncated()) {
+      out.append("- The log ends early (cut off, or still being written); what follows the cut is unknown\n");
+    }
+    for (String note : r.notes()) {
+      out.append("- Note: ").append(Markdown.text(note, 400)).append('\n');
+    }
+    if (r.badLineCount() == 0 && !r.truncated() && r.notes().isEmpty() && r.overlongLines() == 0) {
+      out.append("- Every line was a valid event\n");
+    }
+    return out.toString();
+  }
+
+  private static void line(StringBuilder out, String label, String value) {
+    out.append("- **").append(label).append("**: ").append(value).append('\n');
+  }
+
+  private static String join(List<Integer> ids) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < ids.size(); i++) {
+      if (i == 10) {
+        sb.append(", ... (").append(ids.size()).append(" stages)");
+        break;
+      }
+      sb.append(i == 0 ? "" : ", ").append(ids.get(i));
+    }
+    return sb.toString();
+  }
+}
