@@ -13,5 +13,6 @@ final class Subcommands {
     // One line per command, in the order --help lists them.
     cli.addSubcommand(new SummarizeCommand());
     cli.addSubcommand(new ApiCommand());
+    cli.addSubcommand(new RulesCommand());
   }
 }
