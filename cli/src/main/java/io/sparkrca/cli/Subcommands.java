@@ -13,6 +13,7 @@ final class Subcommands {
     // One line per command, in the order --help lists them.
     cli.addSubcommand(new SummarizeCommand());
     cli.addSubcommand(new ApiCommand());
+    cli.addSubcommand(new InspectCommand());
     cli.addSubcommand(new RulesCommand());
   }
 }

@@ -1,6 +1,7 @@
 package io.sparkrca.core.eventlog.replay;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,11 +18,14 @@ interface ReplayExtension {
   /** An event this extension {@link #handles(String) handles}. */
   default void onEvent(String eventName, JsonNode event, long line) {}
 
-  default void onJobStart(int jobId, Map<String, String> properties, long time) {}
+  default void onJobStart(int jobId, List<Integer> stageIds, List<StageInfo> stageInfos,
+      Map<String, String> properties, long time) {}
 
   default void onJobEnd(int jobId, boolean succeeded, long time) {}
 
   default void onStageSubmitted(int stageId, int attemptId, Map<String, String> properties) {}
+
+  default void onTaskStart(int stageId, int stageAttemptId, TaskInfoScratch info) {}
 
   default void onTaskEnd(int stageId, int stageAttemptId, TaskInfoScratch info) {}
 

@@ -431,7 +431,7 @@ final class ReplayState {
     }
     facts.jobStarted(jobId, line);
     for (ReplayExtension x : extensions) {
-      x.onJobStart(jobId, props, time);
+      x.onJobStart(jobId, stageIds, infos, props, time);
     }
   }
 
@@ -582,6 +582,9 @@ final class ReplayState {
     if (exec != null) {
       exec.activeTasks++;
       exec.totalTasks++;
+    }
+    for (ReplayExtension x : extensions) {
+      x.onTaskStart(e.stageId, e.stageAttemptId, info);
     }
   }
 

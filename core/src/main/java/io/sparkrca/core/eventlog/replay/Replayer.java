@@ -36,7 +36,7 @@ public final class Replayer {
 
   private final ReplayOptions options;
   private final ReplayFacts facts = new ReplayFacts();
-  private final SqlTracker sql = new SqlTracker();
+  private final SqlTracker sql = new SqlTracker(facts);
   private final ReplayState state;
   private final TaskStartEvent taskStart = new TaskStartEvent();
   private final TaskEndEvent taskEnd = new TaskEndEvent();
@@ -252,6 +252,7 @@ public final class Replayer {
         break;
       case "SparkListenerExecutorMetricsUpdate":
         state.onExecutorMetricsUpdate(e);
+        sql.onExecutorMetricsUpdate(e);
         break;
       case "SparkListenerStageExecutorMetrics":
         state.onStageExecutorMetrics(e);

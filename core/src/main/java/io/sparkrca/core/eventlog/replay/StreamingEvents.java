@@ -202,14 +202,18 @@ final class StreamingEvents {
             p.skipChildren();
         }
       }
-      if (internalName || internal) {
+      if (internalName) {
         continue;
       }
+      // SQL metrics are marked internal: their updates go to the SQL tracker all the same.
       if (update != null) {
         long numeric = parseLongOrMin(update);
         if (numeric != Long.MIN_VALUE) {
           info.addSqlUpdate(id, numeric);
         }
+      }
+      if (internal) {
+        continue;
       }
       if (!"sql".equals(metadata)) {
         info.addUserAccumulable(id, accName, update, value);

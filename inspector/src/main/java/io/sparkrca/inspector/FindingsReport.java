@@ -1,0 +1,44 @@
+package io.sparkrca.inspector;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The Spark anti-patterns found by scanning a whole archive's application classes and sources
+ * (or one file), without the listings.
+ *
+ * <pre>{@code
+ * FindingsReport r = ClassInspector.builder().findingsOnly(true).build().inspect("app.jar");
+ * r.findings().forEach(f -> System.out.println(f));
+ * }</pre>
+ *
+ * @param source what was scanned
+ * @param classesScanned classes read and analysed
+ * @param sourcesScanned source files read and analysed
+ * @param findings the anti-patterns, by file and line
+ * @param notes what was skipped (library packages, caps, malformed classes)
+ */
+public record FindingsReport(
+    String source,
+    int classesScanned,
+    int sourcesScanned,
+    List<Finding> findings,
+    List<String> notes) implements Inspection {
+
+  /** Copies the lists and checks that no component is null. */
+  public FindingsReport {
+    Objects.requireNonNull(source, "source");
+    findings = List.copyOf(findings);
+    notes = List.copyOf(notes);
+  }
+
+  @Override
+  public String toText() {
+    return TextRender.findings(this);
+  }
+
+  @Override
+  public String toJson() {
+    return JsonRender.findings(this);
+  }
+}

@@ -1,0 +1,59 @@
+package io.sparkrca.inspector;
+
+import io.sparkrca.core.error.CorruptInputException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The state of one inspection: its limits, the bytes inflated so far (a budget shared by every
+ * archive and nested archive the inspection opens) and the notes it will report.
+ */
+final class ReadContext {
+  private static final int MAX_NOTES = 100;
+
+  final InspectorLimits limits;
+  private long inflated;
+  private final Set<String> notes = new LinkedHashSet<>();
+  private int droppedNotes;
+
+  ReadContext(InspectorLimits limits) {
+    this.limits = limits;
+  }
+
+  /** Bytes still allowed to be inflated in this inspection. */
+  long inflateAllowance() {
+    return Math.max(0, limits.maxTotalInflatedBytes() - inflated);
+  }
+
+  void countInflated(long n, String what) {
+    inflated += n;
+    if (inflated > limits.maxTotalInflatedBytes()) {
+      throw new CorruptInputException(
+          what + ": this inspection inflated more than "
+              + Texts.bytes(limits.maxTotalInflatedBytes())
+              + " in total (the cap against zip bombs); inspect one entry at a time with --entry");
+    }
+  }
+
+  long inflated() {
+    return inflated;
+  }
+
+  void note(String note) {
+    if (notes.size() < MAX_NOTES) {
+      notes.add(note);
+    } else if (!notes.contains(note)) {
+      droppedNotes++;
+    }
+  }
+
+  List<String> notes() {
+    List<String> all = new ArrayList<>(notes);
+    if (droppedNotes > 0) {
+      all.add(droppedNotes + " more notes not shown");
+    }
+    return List.copyOf(all);
+  }
+}
