@@ -49,12 +49,14 @@ class RecommendedCatalogTest {
         Arguments.of("STRAGGLER_TASKS", "{\"stageId\": \"1\", \"numTasks\": 100, \"taskQuantileMetrics\": {\"durationMillis\": {\"percentile50\": \"10000\", \"maximum\": \"100000\"}, \"inputMetrics\": {\"bytesRead\": {\"percentile50\": \"" + 10 * MIB + "\", \"maximum\": \"" + 12 * MIB + "\"}}}}"),
         Arguments.of("PARTITION_SIZE_SKEW", "{\"stageId\": \"1\", \"numTasks\": 100, \"taskQuantileMetrics\": {\"durationMillis\": {\"percentile50\": \"10000\", \"maximum\": \"12000\"}, \"shuffleReadMetrics\": {\"readBytes\": {\"percentile50\": \"" + 10 * MIB + "\", \"maximum\": \"" + 500 * MIB + "\"}}}}"),
         Arguments.of("EXCESSIVE_DISK_SPILL", "{\"stageId\": \"1\", \"numTasks\": 200, \"stageMetrics\": {\"diskBytesSpilled\": \"" + 2048 * MIB + "\"}}"),
-        Arguments.of("DISK_SPILL", "{\"stageId\": \"1\", \"numTasks\": 200, \"stageMetrics\": {\"diskBytesSpilled\": \"" + 200 * MIB + "\"}}"),
+        Arguments.of("SPILL", "{\"stageId\": \"1\", \"numTasks\": 200, \"stageMetrics\": {\"diskBytesSpilled\": \"" + 200 * MIB + "\"}}"),
         Arguments.of("UNDERPARTITIONED_SPILL", "{\"stageId\": \"1\", \"numTasks\": 10, \"stageMetrics\": {\"diskBytesSpilled\": \"" + 200 * MIB + "\"}}"),
         Arguments.of("HIGH_GC_OVERHEAD", "{\"stageId\": \"1\", \"stageMetrics\": {\"executorRunTimeMillis\": \"100000\", \"jvmGcTimeMillis\": \"30000\"}}"),
         Arguments.of("KILLED_TASKS", "{\"stageId\": \"1\", \"numTasks\": 100, \"numKilledTasks\": 5, \"killedTasksSummary\": {\"another attempt succeeded\": 1, \"Executor lost\": 4}}"),
         Arguments.of("EXECUTOR_CHURN", "{\"stageId\": \"1\", \"numTasks\": 100, \"numKilledTasks\": 30}"),
-        Arguments.of("TINY_TASK_STORM", "{\"stageId\": \"1\", \"numTasks\": 10000, \"stageMetrics\": {\"executorRunTimeMillis\": \"1000000\"}, \"taskQuantileMetrics\": {\"durationMillis\": {\"percentile50\": \"100\", \"maximum\": \"200\"}}}"),
+        Arguments.of("TINY_TASK_STORM", "{\"stageId\": \"1\", \"numTasks\": 3000, \"taskQuantileMetrics\": {\"durationMillis\": {\"percentile50\": \"5\", \"maximum\": \"300\"}}}"),
+        Arguments.of("EXECUTOR_OOM", "{\"stageId\": \"1\", \"status\": \"STAGE_STATUS_FAILED\", \"failureReason\": \"Job aborted: Lost task 0.2 (executor 1): java.lang.OutOfMemoryError: Java heap space\\n\\tat x\"}"),
+        Arguments.of("FETCH_FAILURE", "{\"stageId\": \"1\", \"status\": \"STAGE_STATUS_FAILED\", \"failureReason\": \"org.apache.spark.shuffle.FetchFailedException\\n\\tat y\"}"),
         Arguments.of("SCAN_TASK_STORM", "{\"stageId\": \"1\", \"numTasks\": 2000, \"stageMetrics\": {\"stageInputMetrics\": {\"bytesRead\": \"" + 2000 * MIB + "\"}}}"),
         Arguments.of("OVERSIZED_PARTITION", "{\"stageId\": \"1\", \"numTasks\": 5, \"taskQuantileMetrics\": {\"inputMetrics\": {\"bytesRead\": {\"percentile50\": \"" + 500 * MIB + "\", \"maximum\": \"" + 600 * MIB + "\"}}}}"),
         Arguments.of("SHUFFLE_WRITE_COST", "{\"stageId\": \"1\", \"stageMetrics\": {\"executorRunTimeMillis\": \"100000\", \"stageShuffleWriteMetrics\": {\"writeTimeNanos\": \"20000000000\"}}}"),
@@ -73,6 +75,16 @@ class RecommendedCatalogTest {
   }
 
   @Test
+  void aStageWithFewerTasksThanCoresAndMostOfTheWorkIsUnderpartitioned() {
+    String executors = "{\"totalCores\": 8, \"totalDurationMillis\": \"30000\"}";
+    StageDiagnostics big = evaluate("{\"stageId\": \"1\", \"numTasks\": 1, \"stageMetrics\": {\"executorRunTimeMillis\": \"20000\"}}", executors);
+    assertThat(big.violation("UNDERPARTITIONED_STAGE").orElseThrow().stages().get(0).detail())
+        .isEqualTo("1 task(s) for 8 cores; 20.0 s of task time");
+    StageDiagnostics small = evaluate("{\"stageId\": \"1\", \"numTasks\": 1, \"stageMetrics\": {\"executorRunTimeMillis\": \"900\"}}", executors);
+    assertThat(small.violations()).isEmpty();
+  }
+
+  @Test
   void theApplicationGcRuleReadsTheExecutorTotals() {
     StageDiagnostics d = evaluate("{\"stageId\": \"1\"}", "{\"totalDurationMillis\": \"1000000\", \"totalGcTimeMillis\": \"200000\"}");
     assertThat(d.violation("APP_GC_OVERHEAD").orElseThrow().detail()).contains("20.0% of 16.7 min executor task time in GC");
@@ -84,8 +96,8 @@ class RecommendedCatalogTest {
       "{\"stageId\": \"1\", \"numTasks\": 2, \"stageMetrics\": {\"executorRunTimeMillis\": \"16\", \"jvmGcTimeMillis\": \"9\", \"diskBytesSpilled\": \"5\", \"memoryBytesSpilled\": \"10\","
           + " \"stageShuffleWriteMetrics\": {\"writeTimeNanos\": \"15000000\"}, \"stageShuffleReadMetrics\": {\"fetchWaitTimeMillis\": \"12\"}},"
           + " \"taskQuantileMetrics\": {\"durationMillis\": {\"percentile50\": \"1\", \"maximum\": \"100\"}, \"inputMetrics\": {\"bytesRead\": {\"percentile50\": \"1\", \"maximum\": \"1000\"}}}}",
-      "{\"stageId\": \"2\", \"numTasks\": 50, \"taskQuantileMetrics\": {\"durationMillis\": {\"percentile50\": \"100\", \"maximum\": \"50000\"}}}",
-      "{\"stageId\": \"3\", \"numTasks\": 20000, \"stageMetrics\": {\"executorRunTimeMillis\": \"40000\"}, \"taskQuantileMetrics\": {\"durationMillis\": {\"percentile50\": \"2\", \"maximum\": \"5\"}}}",
+      "{\"stageId\": \"2\", \"numTasks\": 50, \"taskQuantileMetrics\": {\"durationMillis\": {\"percentile50\": \"10\", \"maximum\": \"1500\"}, \"shuffleReadMetrics\": {\"readBytes\": {\"percentile50\": \"10\", \"maximum\": \"60000\"}}}}",
+      "{\"stageId\": \"3\", \"numTasks\": 500, \"stageMetrics\": {\"executorRunTimeMillis\": \"900\"}, \"taskQuantileMetrics\": {\"durationMillis\": {\"percentile50\": \"2\", \"maximum\": \"5\"}}}",
       "{\"stageId\": \"4\", \"numTasks\": 10, \"numKilledTasks\": 3, \"killedTasksSummary\": {\"another attempt succeeded\": 3}}",
       "{\"stageId\": \"5\", \"executorMetricsDistributions\": {\"quantiles\": [0.0, 0.25, 0.5, 0.75, 1.0], \"taskTimeMillis\": [1.0, 2.0, 3.0, 4.0, 400.0]}}",
     };
