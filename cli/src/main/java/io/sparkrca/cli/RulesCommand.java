@@ -90,7 +90,11 @@ final class RulesCommand implements Callable<Integer> {
       out.println(StageTelemetry.from(EventLogs.replay(location)).toJson());
       return 0;
     }
-    StageRuleEngine engine = StageRuleEngine.builder().rules(catalog).build();
+    StageRuleEngine engine =
+        StageRuleEngine.builder()
+            .rules(catalog)
+            .parallelism(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())))
+            .build();
     StageDiagnostics result = engine.evaluateEventLog(location);
     if (format == OutputFormat.json) {
       out.println(result.toJson(shape));

@@ -43,6 +43,9 @@ public final class DataprocSchema {
 
   private static final FileDescriptor FILE = build();
 
+  /** Fields by name per message, so that hot paths avoid protobuf's by-name lookup. */
+  private static final Map<Descriptor, Map<String, FieldDescriptor>> FIELDS = index();
+
   private DataprocSchema() {}
 
   /** The file descriptor holding every message and the {@code StageStatus} enum. */
@@ -74,9 +77,20 @@ public final class DataprocSchema {
     return FILE.getMessageTypes();
   }
 
+  private static Map<Descriptor, Map<String, FieldDescriptor>> index() {
+    Map<Descriptor, Map<String, FieldDescriptor>> out = new java.util.IdentityHashMap<>();
+    for (Descriptor d : FILE.getMessageTypes()) {
+      Map<String, FieldDescriptor> m = new java.util.HashMap<>();
+      d.getFields().forEach(f -> m.put(f.getName(), f));
+      out.put(d, m);
+    }
+    return out;
+  }
+
   /** A field of a message, or an exception naming both when it does not exist. */
   static FieldDescriptor field(Descriptor d, String name) {
-    FieldDescriptor f = d.findFieldByName(name);
+    Map<String, FieldDescriptor> byName = FIELDS.get(d);
+    FieldDescriptor f = byName != null ? byName.get(name) : d.findFieldByName(name);
     if (f == null) {
       throw new IllegalArgumentException("no field " + name + " on " + d.getName());
     }

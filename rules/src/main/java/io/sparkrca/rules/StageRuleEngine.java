@@ -52,6 +52,8 @@ public final class StageRuleEngine {
   private final List<String> buildWarnings;
   private final RuleLimits limits;
   private final RuleCompiler compiler;
+  private final boolean usePrefilter;
+  private final int parallelism;
 
   /** A rule after compilation: its programs, or why it cannot run. */
   private record CompiledRule(
@@ -60,12 +62,15 @@ public final class StageRuleEngine {
       Optional<RuleCompiler.Compiled> detail,
       Optional<String> detailError,
       List<CompiledAdvice> advice,
-      Optional<String> error) {}
+      Optional<String> error,
+      Optional<StagePrefilter> prefilter) {}
 
   private record CompiledAdvice(Advice advice, Optional<RuleCompiler.Compiled> condition) {}
 
   private StageRuleEngine(Builder b) {
     this.limits = b.limits;
+    this.usePrefilter = b.prefilter;
+    this.parallelism = b.parallelism;
     this.compiler = new RuleCompiler(limits);
     this.rules = List.copyOf(b.rules);
     this.buildWarnings = new ArrayList<>(b.warnings);
@@ -143,23 +148,46 @@ public final class StageRuleEngine {
   /** Evaluates every rule on the telemetry. */
   public StageDiagnostics evaluate(StageTelemetry t) {
     Evaluation ev = new Evaluation(t);
+    List<RuleOutcome> outcomes;
+    if (parallelism > 1 && compiled.size() > 1) {
+      java.util.concurrent.ExecutorService pool =
+          java.util.concurrent.Executors.newFixedThreadPool(
+              Math.min(parallelism, compiled.size()),
+              r -> {
+                Thread th = new Thread(r, "sparkrca-rules");
+                th.setDaemon(true);
+                return th;
+              });
+      try {
+        List<java.util.concurrent.Future<RuleOutcome>> futures = new ArrayList<>();
+        for (CompiledRule c : compiled) {
+          futures.add(pool.submit(() -> ev.outcome(c)));
+        }
+        outcomes = new ArrayList<>();
+        for (java.util.concurrent.Future<RuleOutcome> f : futures) {
+          outcomes.add(f.get());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("rule evaluation was interrupted", e);
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw new IllegalStateException("rule evaluation failed: " + e.getCause(), e.getCause());
+      } finally {
+        pool.shutdownNow();
+      }
+    } else {
+      outcomes = new ArrayList<>();
+      for (CompiledRule c : compiled) {
+        outcomes.add(ev.outcome(c));
+      }
+    }
     List<Violation> violations = new ArrayList<>();
     List<String> warnings = new ArrayList<>(buildWarnings);
     int skipped = 0;
-    for (CompiledRule c : compiled) {
-      if (c.error().isPresent()) {
-        warnings.add(c.error().get());
-        skipped++;
-        continue;
-      }
-      try {
-        ev.run(c).ifPresent(violations::add);
-      } catch (RuleFailure f) {
-        warnings.add(RuleCatalog.skipped(c.rule().ruleId(), f.getMessage()));
-        skipped++;
-      }
-      warnings.addAll(ev.ruleWarnings);
-      ev.ruleWarnings.clear();
+    for (RuleOutcome o : outcomes) {
+      o.violation().ifPresent(violations::add);
+      warnings.addAll(o.warnings());
+      skipped += o.skipped() ? 1 : 0;
     }
     if (t.stageCount() == 0) {
       warnings.add(NO_STAGES_WARNING);
@@ -180,6 +208,9 @@ public final class StageRuleEngine {
         t.stageCount());
   }
 
+  /** What one rule produced: its violation, its warnings, whether it was skipped. */
+  private record RuleOutcome(Optional<Violation> violation, List<String> warnings, boolean skipped) {}
+
   // ------------------------------------------------------------------ compilation
 
   private CompiledRule compile(StageRule r) {
@@ -189,7 +220,7 @@ public final class StageRuleEngine {
     } catch (RuleCompiler.CompileError e) {
       return new CompiledRule(
           r, Optional.empty(), Optional.empty(), Optional.empty(), List.of(),
-          Optional.of(RuleCatalog.skipped(r.ruleId(), e.getMessage())));
+          Optional.of(RuleCatalog.skipped(r.ruleId(), e.getMessage())), Optional.empty());
     }
     Optional<RuleCompiler.Compiled> detail = Optional.empty();
     Optional<String> detailError = Optional.empty();
@@ -214,7 +245,11 @@ public final class StageRuleEngine {
                 + e.getMessage());
       }
     }
-    return new CompiledRule(r, Optional.of(program), detail, detailError, advice, Optional.empty());
+    Optional<StagePrefilter> prefilter = Optional.empty();
+    if (usePrefilter && program.reads("s")) {
+      prefilter = Optional.of(StagePrefilter.of(program.ast())).filter(StagePrefilter::isUseful);
+    }
+    return new CompiledRule(r, Optional.of(program), detail, detailError, advice, Optional.empty(), prefilter);
   }
 
   private static String detailWarning(StageRule r, String message) {
@@ -241,7 +276,6 @@ public final class StageRuleEngine {
     private final Map<Long, Integer> firstById = new HashMap<>();
     private final Map<String, Integer> byAttempt = new HashMap<>();
     private final Optional<Map<String, String>> conf;
-    private final List<String> ruleWarnings = new ArrayList<>();
 
     Evaluation(StageTelemetry t) {
       this.t = t;
@@ -265,7 +299,20 @@ public final class StageRuleEngine {
           };
     }
 
-    Optional<Violation> run(CompiledRule c) throws RuleFailure {
+    RuleOutcome outcome(CompiledRule c) {
+      if (c.error().isPresent()) {
+        return new RuleOutcome(Optional.empty(), List.of(c.error().get()), true);
+      }
+      List<String> warnings = new ArrayList<>();
+      try {
+        return new RuleOutcome(run(c, warnings), warnings, false);
+      } catch (RuleFailure f) {
+        warnings.add(RuleCatalog.skipped(c.rule().ruleId(), f.getMessage()));
+        return new RuleOutcome(Optional.empty(), warnings, true);
+      }
+    }
+
+    Optional<Violation> run(CompiledRule c, List<String> ruleWarnings) throws RuleFailure {
       RuleCompiler.Compiled p = c.program().orElseThrow();
       StageRule r = c.rule();
       List<Integer> hits = new ArrayList<>();
@@ -274,7 +321,11 @@ public final class StageRuleEngine {
       boolean application = false;
       long deadline = System.nanoTime() + limits.maxRuleTime().toNanos();
       if (p.reads("s")) {
+        StagePrefilter pre = c.prefilter().orElse(null);
         for (int i = 0; i < stages.size(); i++) {
+          if (pre != null && pre.rejects(stages.get(i), executors)) {
+            continue;
+          }
           Object out = eval(p, resolver(stages.get(i), Optional.empty()));
           if (Boolean.TRUE.equals(out)) {
             hits.add(i);
@@ -327,13 +378,13 @@ public final class StageRuleEngine {
       String remediation = remediation(c);
       if (application) {
         if (appDetail.isEmpty()) {
-          appDetail = Optional.of(applicationDetail(c, p));
+          appDetail = Optional.of(applicationDetail(c, p, ruleWarnings));
         }
         return Optional.of(
             new Violation(r.ruleId(), r.description(), r.severity(), remediation, Scope.APPLICATION, List.of(), appDetail));
       }
       List<StageFinding> findings = new ArrayList<>();
-      DetailRenderer renderer = new DetailRenderer(c, p.topLevelVariable());
+      DetailRenderer renderer = new DetailRenderer(c, p.topLevelVariable(), ruleWarnings);
       for (Integer i : hits) {
         if (i < 0) {
           continue;
@@ -370,7 +421,7 @@ public final class StageRuleEngine {
       }
     }
 
-    private String applicationDetail(CompiledRule c, RuleCompiler.Compiled p) {
+    private String applicationDetail(CompiledRule c, RuleCompiler.Compiled p, List<String> ruleWarnings) {
       if (c.detail().isEmpty()) {
         if (c.detailError().isPresent()) {
           ruleWarnings.add(c.detailError().get());
@@ -393,11 +444,13 @@ public final class StageRuleEngine {
     private final class DetailRenderer {
       private final CompiledRule c;
       private final Optional<String> alias;
+      private final List<String> ruleWarnings;
       private boolean broken;
 
-      DetailRenderer(CompiledRule c, Optional<String> alias) {
+      DetailRenderer(CompiledRule c, Optional<String> alias, List<String> ruleWarnings) {
         this.c = c;
         this.alias = alias;
+        this.ruleWarnings = ruleWarnings;
         if (c.detailError().isPresent()) {
           ruleWarnings.add(c.detailError().get());
           broken = true;
@@ -581,8 +634,28 @@ public final class StageRuleEngine {
     private final List<StageRule> rules = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private RuleLimits limits = RuleLimits.DEFAULT;
+    private boolean prefilter = true;
+    private int parallelism = 1;
 
     private Builder() {}
+
+    /**
+     * Evaluates up to {@code threads} rules at once (default 1: no threads are started). Results
+     * are the same, in rule order, whatever the value.
+     */
+    public Builder parallelism(int threads) {
+      if (threads < 1) {
+        throw new IllegalArgumentException("parallelism must be at least 1");
+      }
+      this.parallelism = threads;
+      return this;
+    }
+
+    /** Turns the exact per-stage prefilter off (for tests that compare both paths). */
+    Builder prefilter(boolean on) {
+      this.prefilter = on;
+      return this;
+    }
 
     /** Adds one rule. */
     public Builder rule(StageRule rule) {

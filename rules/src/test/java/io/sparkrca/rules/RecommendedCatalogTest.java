@@ -61,7 +61,7 @@ class RecommendedCatalogTest {
         Arguments.of("OVERSIZED_PARTITION", "{\"stageId\": \"1\", \"numTasks\": 5, \"taskQuantileMetrics\": {\"inputMetrics\": {\"bytesRead\": {\"percentile50\": \"" + 500 * MIB + "\", \"maximum\": \"" + 600 * MIB + "\"}}}}"),
         Arguments.of("SHUFFLE_WRITE_COST", "{\"stageId\": \"1\", \"stageMetrics\": {\"executorRunTimeMillis\": \"100000\", \"stageShuffleWriteMetrics\": {\"writeTimeNanos\": \"20000000000\"}}}"),
         Arguments.of("SLOW_SHUFFLE_FETCH", "{\"stageId\": \"1\", \"stageMetrics\": {\"executorRunTimeMillis\": \"100000\", \"stageShuffleReadMetrics\": {\"fetchWaitTimeMillis\": \"30000\"}}}"),
-        Arguments.of("EXECUTOR_IMBALANCE", "{\"stageId\": \"1\", \"executorMetricsDistributions\": {\"quantiles\": [0.0, 0.25, 0.5, 0.75, 1.0], \"taskTimeMillis\": [1000.0, 50000.0, 60000.0, 70000.0, 400000.0]}}"));
+        Arguments.of("EXECUTOR_IMBALANCE", "{\"stageId\": \"1\", \"stageMetrics\": {\"executorRunTimeMillis\": \"600000\"}, \"executorMetricsDistributions\": {\"quantiles\": [0.0, 0.25, 0.5, 0.75, 1.0], \"taskTimeMillis\": [1000.0, 50000.0, 60000.0, 70000.0, 400000.0]}}"));
   }
 
   @ParameterizedTest(name = "{0}")
