@@ -30,7 +30,7 @@ final class DataprocJson {
     if (node == null || !node.isObject()) {
       return b.build();
     }
-    Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+    Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator();
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> e = it.next();
       FieldDescriptor f = find(type, e.getKey());
@@ -62,7 +62,7 @@ final class DataprocJson {
     Descriptor entry = f.getMessageType();
     FieldDescriptor key = entry.findFieldByName("key");
     FieldDescriptor value = entry.findFieldByName("value");
-    Iterator<Map.Entry<String, JsonNode>> it = v.fields();
+    Iterator<Map.Entry<String, JsonNode>> it = v.properties().iterator();
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> e = it.next();
       if (e.getValue() == null || e.getValue().isNull()) {

@@ -1,7 +1,11 @@
 package io.sparkrca.rules;
 
 /**
- * Application totals shown with the verdict.
+ * Application totals shown with the verdict (from the consolidated executor summary).
+ *
+ * <pre>{@code
+ * diagnostics.summary().ifPresent(s -> System.out.println(s.failedTasks() + " failed tasks"));
+ * }</pre>
  *
  * @param totalDurationMs executors' total task time
  * @param killedTasks killed tasks of the latest attempt of each stage

@@ -6,6 +6,10 @@ import io.sparkrca.core.error.SparkRcaException;
  * Thrown when an engine is built without a single rule. The engine ships no implicit rules:
  * what counts as unhealthy depends on the workload, so the caller chooses, for example with
  * {@link RuleCatalog#recommended()}.
+ *
+ * <pre>{@code
+ * StageRuleEngine.builder().build(); // throws NoRulesException
+ * }</pre>
  */
 public class NoRulesException extends SparkRcaException {
   private static final long serialVersionUID = 1L;

@@ -106,7 +106,7 @@ public final class StageTelemetry {
         JsonNode p = first(root, "sparkProperties", "spark_properties");
         if (p != null && p.isObject()) {
           Map<String, String> m = new LinkedHashMap<>();
-          p.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asText()));
+          p.properties().forEach(e -> m.put(e.getKey(), e.getValue().asText()));
           props = Optional.of(m);
         }
         JsonNode v = first(root, "sparkVersion", "spark_version");

@@ -6,6 +6,12 @@ import java.util.Optional;
  * The key metrics of one violating stage attempt (the agent's {@code ViolatingStageInfo}, per
  * attempt).
  *
+ * <pre>{@code
+ * for (ViolatingStage s : diagnostics.stageMetrics()) {
+ *   System.out.println(s.stageId() + " spilled " + s.stageMetrics().diskBytesSpilled() + " bytes");
+ * }
+ * }</pre>
+ *
  * @param taskQuantiles empty when the attempt has no task quantiles
  */
 public record ViolatingStage(

@@ -171,6 +171,6 @@ class CelConformanceTest {
   @Test
   void constructedStagesAreValidRuleResults() throws Exception {
     Object v = eval("[google.cloud.dataproc.v1.StageData{stage_id: 4}]");
-    assertThat(v).asList().singleElement().isInstanceOf(Message.class);
+    assertThat((List<?>) v).singleElement().isInstanceOf(Message.class);
   }
 }

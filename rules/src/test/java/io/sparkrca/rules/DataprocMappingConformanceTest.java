@@ -163,8 +163,8 @@ class DataprocMappingConformanceTest {
       if (g.has("executorSummary") && g.get("executorSummary").size() > 0) {
         JsonNode ex = StageTelemetry.toNode(m).get("executor_summary");
         g.get("executorSummary")
-            .fields()
-            .forEachRemaining(
+            .properties()
+            .forEach(
                 en -> {
                   assertThat(ex.get(en.getKey()).path("task_time_millis").asLong())
                       .as(where + " executor " + en.getKey())

@@ -59,6 +59,13 @@ class TestkitAcceptanceTest {
     return Optional.empty();
   }
 
+  @org.junit.jupiter.api.Test
+  void theTestkitFixturesArePresent() {
+    assumeTrue(
+        fixtures().isPresent(),
+        "testkit/fixtures is absent (the testkit has not landed on this branch): the scenario acceptance is skipped");
+  }
+
   @TestFactory
   Stream<DynamicTest> eachScenarioIsFlaggedByTheMatchingRuleAndTheHealthyRunIsClean() throws IOException {
     Optional<Path> root = fixtures();
