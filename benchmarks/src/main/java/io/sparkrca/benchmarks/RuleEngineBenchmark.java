@@ -42,18 +42,27 @@ public final class RuleEngineBenchmark {
     for (int i = 0; i < warmup; i++) {
       last = engine.evaluate(telemetry);
     }
+    java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
     double[] ms = new double[rounds];
+    double[] cpu = new double[rounds];
     for (int i = 0; i < rounds; i++) {
+      long c = threads.getCurrentThreadCpuTime();
       long s = System.nanoTime();
       last = engine.evaluate(telemetry);
       ms[i] = (System.nanoTime() - s) / 1e6;
+      cpu[i] = (threads.getCurrentThreadCpuTime() - c) / 1e6;
     }
     Arrays.sort(ms);
+    Arrays.sort(cpu);
+    System.out.printf(Locale.ROOT, "load average at the end:   %.2f on %d cores%n",
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+        Runtime.getRuntime().availableProcessors());
     System.out.printf(Locale.ROOT, "stage attempts:            %,d%n", telemetry.stageCount());
     System.out.printf(Locale.ROOT, "rules (recommended):       %d%n", engine.rules().size());
     System.out.printf(Locale.ROOT, "compile catalog (cold):    %.0f ms%n", (t1 - t0) / 1e6);
     System.out.printf(Locale.ROOT, "build synthetic model:     %.0f ms%n", (t2 - t1) / 1e6);
     System.out.printf(Locale.ROOT, "map model -> Dataproc:     %.0f ms cold, %.0f ms warm%n", (t3 - t2) / 1e6, (t5 - t4) / 1e6);
+    System.out.printf(Locale.ROOT, "evaluate, CPU time median: %.0f ms (best %.0f ms)%n", cpu[rounds / 2], cpu[0]);
     System.out.printf(Locale.ROOT, "evaluate, median of %d:    %.0f ms%n", rounds, ms[rounds / 2]);
     System.out.printf(Locale.ROOT, "evaluate, best:            %.0f ms%n", ms[0]);
     System.out.printf(Locale.ROOT, "evaluate, worst:           %.0f ms%n", ms[rounds - 1]);
