@@ -2,6 +2,7 @@ package io.sparkrca.cli;
 
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.rules.DiagnosticStatus;
 import io.sparkrca.rules.OutputContract;
 import io.sparkrca.rules.RuleCatalog;
@@ -59,6 +60,12 @@ final class RulesCommand implements Callable<Integer> {
   @Option(names = "--contract", description = "JSON shape: sparkrca (default) or agent (exactly the Dataproc agent's output).", defaultValue = "sparkrca")
   String contract;
 
+  @Option(
+      names = "--telemetry",
+      paramLabel = "FILE",
+      description = "Read a Dataproc sparkApplications JSON export instead of an event log: a list of stages, or {sparkApplicationStages, totalExecutorSummary} (the Dataproc agent's telemetry file).")
+  Path telemetryFile;
+
   @Option(names = "--show-telemetry", description = "Print the values rules see (the stages as Dataproc messages, snake_case) instead of evaluating.")
   boolean showTelemetry;
 
@@ -83,11 +90,14 @@ final class RulesCommand implements Callable<Integer> {
       printList(out, catalog);
       return 0;
     }
-    if (location == null) {
-      throw new InvalidRequestException("an event log is required (or --list): sparkrca rules [--recommended] [--rules FILE] EVENT_LOG");
+    if (location == null && telemetryFile == null) {
+      throw new InvalidRequestException(
+          "an event log is required (or --telemetry FILE, or --list): sparkrca rules [--recommended] [--rules FILE] EVENT_LOG");
     }
     if (showTelemetry) {
-      out.println(StageTelemetry.from(EventLogs.replay(location)).toJson());
+      out.println(
+          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(EventLogs.replay(location)))
+              .toJson());
       return 0;
     }
     StageRuleEngine engine =
@@ -95,7 +105,16 @@ final class RulesCommand implements Callable<Integer> {
             .rules(catalog)
             .parallelism(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())))
             .build();
-    StageDiagnostics result = engine.evaluateEventLog(location);
+    StageDiagnostics result;
+    if (telemetryFile != null) {
+      try {
+        result = engine.evaluate(readTelemetry(telemetryFile));
+      } catch (SparkRcaException e) {
+        result = engine.error(java.util.Optional.empty(), e.getMessage());
+      }
+    } else {
+      result = engine.evaluateEventLog(location);
+    }
     if (format == OutputFormat.json) {
       out.println(result.toJson(shape));
     } else if (result.status() != DiagnosticStatus.ERROR) {
@@ -110,6 +129,16 @@ final class RulesCommand implements Callable<Integer> {
     }
     err.flush();
     return result.status().exitCode();
+  }
+
+  private static StageTelemetry readTelemetry(Path file) {
+    String text;
+    try {
+      text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new SparkRcaException("telemetry file " + file + " is not readable: " + e.getMessage());
+    }
+    return StageTelemetry.fromDataprocJson(text);
   }
 
   private static OutputContract parseContract(String c) {

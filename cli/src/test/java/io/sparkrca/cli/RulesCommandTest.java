@@ -111,6 +111,29 @@ class RulesCommandTest {
   }
 
   @Test
+  void aDataprocTelemetryExportRunsTheAgentsRulesUnchanged(@TempDir Path dir) throws IOException {
+    Path telemetry =
+        Files.writeString(
+            dir.resolve("telemetry.json"),
+            "{\"sparkApplicationStages\": [{\"numTasks\": 2}, {\"stageId\": \"2\", \"status\": \"STAGE_STATUS_FAILED\","
+                + " \"numTasks\": 4, \"numFailedTasks\": 4}], \"totalExecutorSummary\": {\"failedTasks\": 4}}");
+    Path rules =
+        Files.writeString(
+            dir.resolve("rules.json"),
+            "[{\"ruleId\": \"FAILED\", \"description\": \"Failed tasks\", \"expression\": \"stages.filter(s, s.num_failed_tasks > 0)\","
+                + " \"detail\": \"string(s.num_failed_tasks) + ' failed'\"}, {\"ruleId\": \"BROKEN\", \"expression\": \"s.nope > 0\"}]");
+    CliRun run = CliRun.of("rules", "--format", "json", "--rules", rules.toString(), "--telemetry", telemetry.toString());
+    assertThat(run.exitCode()).isEqualTo(1);
+    JsonNode j = new ObjectMapper().readTree(run.out());
+    assertThat(j.get("summary").get("failedTasks").asInt()).isEqualTo(4);
+    assertThat(j.get("violations").get(0).get("violatingStageIds").toString()).isEqualTo("[2]");
+    assertThat(j.get("warnings").get(0).asText()).contains("rule 'BROKEN'").contains("undefined field 'nope'");
+    CliRun missing = CliRun.of("rules", "--format", "json", "--rules", rules.toString(), "--telemetry", dir.resolve("none.json").toString());
+    assertThat(missing.exitCode()).isEqualTo(2);
+    assertThat(new ObjectMapper().readTree(missing.out()).get("status").asText()).isEqualTo("ERROR");
+  }
+
+  @Test
   void showTelemetryPrintsTheValuesRulesSee() {
     CliRun run = CliRun.of("rules", "--show-telemetry", failedStageLog().toString());
     assertThat(run.exitCode()).isZero();

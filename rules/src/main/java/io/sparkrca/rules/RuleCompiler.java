@@ -85,6 +85,7 @@ final class RuleCompiler {
             .maxParseRecursionDepth(limits.maxNestingDepth())
             .maxParseExpressionNodeCount(limits.maxNodes())
             .comprehensionMaxIterations(limits.maxIterations())
+            .maxRegexProgramSize(10_000)
             .build();
     this.rules = base().addVar("s", StructTypeReference.create(STAGE_DATA)).build();
     this.runtime =
