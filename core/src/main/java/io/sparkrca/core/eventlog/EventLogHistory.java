@@ -16,7 +16,8 @@ import java.util.Optional;
 /**
  * The applications of an event-log directory, listed the way the History Server lists them
  * (attempts of one application merged, newest first; applications by end time, newest first).
- * The listing replays each log once; a few replayed applications are cached.
+ * Listing reads only each log's start and end events; applications are replayed on demand and a
+ * few replayed applications are cached.
  *
  * <pre>{@code
  * EventLogHistory h = EventLogs.reader().build().history("/tmp/spark-events");
@@ -109,8 +110,8 @@ public final class EventLogHistory implements SparkHistory {
       List<Entry> entries = new ArrayList<>();
       for (EventLogRef ref : logs) {
         try {
-          ReplayedApplication app = replay(ref);
-          entries.add(new Entry(ref, app.appId(), app.info().name(), app.attemptInfo()));
+          ListingScanner.Listing l = reader.scanListing(ref);
+          entries.add(new Entry(ref, l.appId(), l.name(), l.attempt()));
         } catch (SparkRcaException | java.io.UncheckedIOException e) {
           skipped.add(ref.uri() + ": " + e.getMessage());
         }

@@ -107,6 +107,15 @@ public final class EventLogReader {
     }
   }
 
+  /** The listing facts of one log (application, attempt, times) without replaying it. */
+  ListingScanner.Listing scanListing(EventLogRef log) {
+    try {
+      return ListingScanner.scan(sources, log, options.maxLineBytes());
+    } catch (IOException e) {
+      throw new UncheckedIOException(log.uri() + ": " + e.getMessage(), e);
+    }
+  }
+
   /** The applications of a log directory, replayed on demand. */
   public EventLogHistory history(String uri) {
     return new EventLogHistory(this, find(uri));

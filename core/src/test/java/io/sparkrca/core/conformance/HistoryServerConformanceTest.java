@@ -5,21 +5,17 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import io.sparkrca.core.api.ApiResponse;
 import io.sparkrca.core.api.RestRouter;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.testing.JsonDiff;
 import io.sparkrca.core.testing.SharedData;
+import io.sparkrca.core.testing.ShsJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -67,30 +63,9 @@ class HistoryServerConformanceTest {
 
     ApiResponse response = router.get(restPath);
     assertThat(response.status()).as("HTTP status of %s: %s", restPath, response.body()).isEqualTo(200);
-    JsonNode expected = normalize(JSON.readTree(corpus.get().resolve("expectations").resolve(expectationFile).toFile()));
-    JsonNode actual = normalize(JSON.readTree(response.body()));
+    JsonNode expected = ShsJson.normalize(JSON.readTree(corpus.get().resolve("expectations").resolve(expectationFile).toFile()));
+    JsonNode actual = ShsJson.normalize(JSON.readTree(response.body()));
     List<String> diff = JsonDiff.diff(expected, actual);
     assertThat(diff).as("differences for %s (%s)", name, restPath).isEmpty();
-  }
-
-  /** The suite's rules: lastUpdated blanked, lastUpdatedEpoch digits set to 0. */
-  static JsonNode normalize(JsonNode n) {
-    if (n instanceof ObjectNode o) {
-      Iterator<Map.Entry<String, JsonNode>> it = o.fields();
-      List<Map.Entry<String, JsonNode>> entries = new ArrayList<>();
-      it.forEachRemaining(entries::add);
-      for (Map.Entry<String, JsonNode> e : entries) {
-        if (e.getKey().equals("lastUpdated")) {
-          o.set("lastUpdated", TextNode.valueOf(""));
-        } else if (e.getKey().equals("lastUpdatedEpoch")) {
-          o.put("lastUpdatedEpoch", 0);
-        } else {
-          normalize(e.getValue());
-        }
-      }
-    } else if (n instanceof ArrayNode a) {
-      a.forEach(HistoryServerConformanceTest::normalize);
-    }
-    return n;
   }
 }

@@ -25,6 +25,31 @@ public final class Codecs {
     return bytes.toByteArray();
   }
 
+  /**
+   * Compresses line by line, flushing every {@code linesPerFlush} lines, as Spark's event logger
+   * flushes while an application runs (so a copy cut mid-stream still decodes up to the cut).
+   */
+  public static byte[] compressFlushing(Compression codec, byte[] data, int linesPerFlush) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (OutputStream out = wrap(codec, bytes)) {
+      int lines = 0;
+      int start = 0;
+      for (int i = 0; i < data.length; i++) {
+        if (data[i] == '\n') {
+          out.write(data, start, i + 1 - start);
+          start = i + 1;
+          if (++lines % linesPerFlush == 0) {
+            out.flush();
+          }
+        }
+      }
+      out.write(data, start, data.length - start);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return bytes.toByteArray();
+  }
+
   private static OutputStream wrap(Compression codec, OutputStream out) throws IOException {
     switch (codec) {
       case NONE:

@@ -21,6 +21,8 @@ final class ReplayFacts {
 
   final StringPool strings = new StringPool();
   long lastUpdateTime;
+  /** The latest time any event carries: "now" for an application whose log has no end. */
+  long latestEventTime = -1;
   String currentSource = "";
 
   long lines;
@@ -45,6 +47,12 @@ final class ReplayFacts {
   final List<StageFailure> stageFailures = new ArrayList<>();
   final List<ExecutorRemoval> removals = new ArrayList<>();
   final List<StageSpill> spills = new ArrayList<>();
+
+  void seeTime(long time) {
+    if (time > latestEventTime) {
+      latestEventTime = time;
+    }
+  }
 
   void countEvent(String name) {
     events++;

@@ -9,8 +9,11 @@ public final class ReplayResult {
   final SqlTracker sql;
   final LogFacts facts;
   final ReplayReport report;
+  /** The time that stands for "now" for anything still running. */
+  final long clock;
 
-  ReplayResult(ReplayState state, SqlTracker sql, LogFacts facts, ReplayReport report) {
+  ReplayResult(ReplayState state, SqlTracker sql, LogFacts facts, ReplayReport report, long clock) {
+    this.clock = clock;
     this.state = state;
     this.sql = sql;
     this.facts = facts;

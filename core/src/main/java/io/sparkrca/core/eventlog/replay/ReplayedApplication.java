@@ -63,7 +63,10 @@ public final class ReplayedApplication implements SparkApplication {
   private final SqlTracker sql;
   private final LogFacts facts;
   private final ReplayReport report;
+  /** When the log was last modified: the listing's {@code lastUpdated}. */
   private final long lastUpdateTime;
+  /** What "now" is for things still running (see {@link Replayer#finish(long)}). */
+  private final long clock;
   private final String fallbackId;
 
   ReplayedApplication(ReplayResult result, long lastUpdateTime, String fallbackId) {
@@ -72,6 +75,7 @@ public final class ReplayedApplication implements SparkApplication {
     this.facts = result.facts;
     this.report = result.report;
     this.lastUpdateTime = lastUpdateTime;
+    this.clock = result.clock;
     this.fallbackId = fallbackId;
   }
 
@@ -471,7 +475,7 @@ public final class ReplayedApplication implements SparkApplication {
 
   private long gettingResultTime(long launch, long fetchStart, long duration) {
     if (fetchStart > 0) {
-      return duration > 0 ? launch + duration - fetchStart : lastUpdateTime - fetchStart;
+      return duration > 0 ? launch + duration - fetchStart : clock - fetchStart;
     }
     return 0;
   }
@@ -614,7 +618,7 @@ public final class ReplayedApplication implements SparkApplication {
       long start = s.startTime;
       long end = s.completed ? s.endTime : -1;
       if (s.appId != null && end != 0) {
-        totalDuration = end < 0 ? lastUpdateTime - start : end - start;
+        totalDuration = end < 0 ? clock - start : end - start;
       }
     }
     List<Integer> excluded = new ArrayList<>(e.excludedInStages);
@@ -724,17 +728,12 @@ public final class ReplayedApplication implements SparkApplication {
 
   @Override
   public List<ExecutionData> sqlExecutions() {
-    return sql.toApi(lastUpdateTime);
+    return sql.toApi(clock);
   }
 
   @Override
   public Optional<ExecutionData> sqlExecution(long executionId) {
-    for (ExecutionData e : sqlExecutions()) {
-      if (e.id() == executionId) {
-        return Optional.of(e);
-      }
-    }
-    return Optional.empty();
+    return sql.toApi(executionId, clock);
   }
 
   @Override

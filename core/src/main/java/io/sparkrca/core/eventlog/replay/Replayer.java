@@ -196,6 +196,7 @@ public final class Replayer {
         }
         StreamingEvents.parseTaskStart(p, taskStart);
         facts.countEvent(event);
+        facts.seeTime(taskStart.info.launchTime);
         state.onTaskStart(taskStart);
         return;
       case "SparkListenerTaskEnd":
@@ -205,6 +206,7 @@ public final class Replayer {
         }
         StreamingEvents.parseTaskEnd(p, taskEnd);
         facts.countEvent(event);
+        facts.seeTime(Math.max(taskEnd.info.finishTime, taskEnd.info.launchTime));
         state.onTaskEnd(taskEnd, line);
         return;
       default:
@@ -212,6 +214,7 @@ public final class Replayer {
     }
     JsonNode e = tree != null ? tree : restAsTree(p);
     facts.countEvent(event);
+    seeTimes(e);
     String simple = event.substring(event.lastIndexOf('.') + 1);
     switch (simple) {
       case "SparkListenerLogStart":
@@ -303,6 +306,27 @@ public final class Replayer {
     }
   }
 
+  private static final String[] TIME_FIELDS = {"Timestamp", "Submission Time", "Completion Time", "time"};
+
+  /** Notes the times an event carries, at its top level and in its stage info. */
+  private void seeTimes(JsonNode e) {
+    for (String f : TIME_FIELDS) {
+      JsonNode t = e.get(f);
+      if (t != null && t.isIntegralNumber()) {
+        facts.seeTime(t.longValue());
+      }
+    }
+    JsonNode stage = e.get("Stage Info");
+    if (stage != null) {
+      for (String f : TIME_FIELDS) {
+        JsonNode t = stage.get(f);
+        if (t != null && t.isIntegralNumber()) {
+          facts.seeTime(t.longValue());
+        }
+      }
+    }
+  }
+
   /** Reads the remaining fields of the current object into a tree. */
   private static ObjectNode restAsTree(JsonParser p) throws IOException {
     ObjectNode node = MAPPER.createObjectNode();
@@ -314,9 +338,17 @@ public final class Replayer {
     return node;
   }
 
-  /** Finishes the replay: what is still running is closed at {@code lastUpdateTime}. */
+  /**
+   * Finishes the replay. What is still running is measured up to "now": for a finished
+   * application the log's last update (as the History Server does); for one whose log has no end,
+   * the latest time any event carries, which unlike the History Server's wall clock gives the
+   * same answer every time.
+   */
   public ReplayResult finish(long lastUpdateTime) {
     flushPending();
+    if (!state.completed && facts.latestEventTime > 0) {
+      lastUpdateTime = facts.latestEventTime;
+    }
     facts.lastUpdateTime = lastUpdateTime;
     if (state.appId == null && facts.events > 0) {
       facts.note("the log has no application start event; it was cut before the application started");
@@ -344,7 +376,7 @@ public final class Replayer {
             state.completed,
             dropped,
             facts.notes);
-    return new ReplayResult(state, sql, facts.toFacts(state.sparkVersion), report);
+    return new ReplayResult(state, sql, facts.toFacts(state.sparkVersion), report, lastUpdateTime);
   }
 
   /**

@@ -1,11 +1,11 @@
 package io.sparkrca.core.eventlog.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sparkrca.core.api.RestRouter;
 import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.testkit.TestkitFixtures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -22,8 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Our {@code /sql} answers against the real History Server's for every testkit fixture (real Spark
  * 3.5.9 and 4.0.4 runs; each fixture's {@code shs/manifest.json} lists the recorded endpoints).
- * The fixtures are found at {@code testkit/fixtures} above the working directory, or at {@code
- * -Dsparkrca.testkit.fixtures}; the test is skipped without them.
+ * The fixtures are the committed ones, found through {@link TestkitFixtures}.
  *
  * <p>Each fixture's answers come from the History Server of the Spark version that wrote the log.
  * We answer as History Server 4.0 does. The servers differ in two places: 3.5 draws a {@code
@@ -36,51 +34,29 @@ class SqlTestkitFixturesTest {
   private static final Map<Path, RestRouter> ROUTERS = new HashMap<>();
   private static final Map<Path, Spark35Tolerance> TOLERANCES = new HashMap<>();
 
-  static Optional<Path> fixturesRoot() {
-    String prop = System.getProperty("sparkrca.testkit.fixtures");
-    if (prop != null && Files.isDirectory(Path.of(prop))) {
-      return Optional.of(Path.of(prop));
-    }
-    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-      Path candidate = p.resolve("testkit/fixtures");
-      if (Files.isDirectory(candidate)) {
-        return Optional.of(candidate);
-      }
-    }
-    return Optional.empty();
-  }
-
-  static Stream<Arguments> cases() throws IOException {
-    Optional<Path> root = fixturesRoot();
+  static Stream<Arguments> cases() {
     List<Arguments> out = new ArrayList<>();
-    if (root.isPresent()) {
-      for (Path version : list(root.get())) {
-        for (Path fixture : list(version)) {
-          Path manifest = fixture.resolve("shs/manifest.json");
-          if (!Files.isRegularFile(manifest)) {
-            continue;
-          }
-          for (JsonNode e : SqlShsComparison.JSON.readTree(manifest.toFile()).path("endpoints")) {
-            String path = e.path("path").asText();
-            if (e.path("status").asInt() == 200 && path.matches("/api/v1/applications/[^/]+(/[^/]+)?/sql(/\\d+)?(\\?.*)?")) {
-              out.add(Arguments.of(
-                  version.getFileName() + "/" + fixture.getFileName() + " " + path.substring(7),
-                  fixture, path.substring("/api/v1".length()), e.path("file").asText()));
-            }
-          }
+    for (TestkitFixtures.Fixture f : TestkitFixtures.all()) {
+      if (!f.hasHistoryServer()) {
+        continue;
+      }
+      for (JsonNode e : f.historyServer("manifest.json").path("endpoints")) {
+        String path = e.path("path").asText();
+        if (e.path("status").asInt() == 200
+            && path.matches("/api/v1/applications/[^/]+(/[^/]+)?/sql(/\\d+)?(\\?.*)?")) {
+          out.add(Arguments.of(
+              "spark-" + f.sparkVersion() + "/" + f.scenario() + " " + path.substring(7),
+              f.dir(), path.substring("/api/v1".length()), e.path("file").asText()));
         }
       }
     }
-    if (out.isEmpty()) {
-      out.add(Arguments.of("(no testkit fixtures with History Server answers)", null, "", ""));
-    }
+    assertThat(out).as("testkit fixtures with History Server SQL answers").isNotEmpty();
     return out.stream();
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void answersLikeTheHistoryServer(String name, Path fixture, String restPath, String file) throws IOException {
-    assumeTrue(fixture != null, "no testkit fixtures; skipped");
     RestRouter router = ROUTERS.computeIfAbsent(fixture, SqlTestkitFixturesTest::router);
     JsonNode expected = SqlShsComparison.JSON.readTree(fixture.resolve("shs").resolve(file).toFile());
     Spark35Tolerance tolerance = null;
@@ -109,12 +85,6 @@ class SqlTestkitFixturesTest {
       return RestRouter.over(EventLogs.reader().build().history(log.getParent().toString()));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
-    }
-  }
-
-  private static List<Path> list(Path dir) throws IOException {
-    try (Stream<Path> s = Files.list(dir)) {
-      return s.filter(Files::isDirectory).sorted().toList();
     }
   }
 }

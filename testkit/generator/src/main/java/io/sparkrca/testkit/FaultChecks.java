@@ -1,0 +1,662 @@
+package io.sparkrca.testkit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The fault checks, one per kind of scenario. Each looks only at the run's evidence (mostly the
+ * event log) and either returns what proves the fault or throws {@link FaultNotShownException}
+ * saying what is missing. Thresholds are deliberately loose enough for a busy 2-core machine and
+ * tight enough that a run without the fault fails.
+ */
+public final class FaultChecks {
+  private static final Pattern EXIT_CODE = Pattern.compile("exited with code (\\d+)");
+  private static final Pattern MAIN_EXCEPTION =
+      Pattern.compile("Exception in thread \"main\" ([\\w.$]+)(?::\\s*(.*))?");
+
+  /** Spark settings whose difference between a run and its baseline is reported. */
+  private static final List<String> COMPARED_SETTINGS =
+      List.of("spark.master", "spark.sql.shuffle.partitions", "spark.sql.adaptive.enabled",
+          "spark.sql.adaptive.coalescePartitions.enabled", "spark.sql.autoBroadcastJoinThreshold",
+          "spark.default.parallelism", "spark.executor.memory", "spark.memory.fraction");
+
+  private FaultChecks() {}
+
+  /** The same partition fails with the same exception on every attempt, and the job aborts. */
+  public static FaultCheck deterministicFailure(int minAttempts, boolean requireAbort) {
+    return run -> {
+      LogFacts f = run.facts();
+      Map<String, List<LogFacts.Task>> byPartition = new TreeMap<>();
+      for (LogFacts.Task t : f.failedTasks()) {
+        if ("ExceptionFailure".equals(t.reason())) {
+          byPartition.computeIfAbsent(t.stageId() + ":" + t.index(), k -> new ArrayList<>()).add(t);
+        }
+      }
+      List<LogFacts.Task> worst = byPartition.values().stream()
+          .max(Comparator.comparingInt(List::size)).orElse(List.of());
+      require(worst.size() >= minAttempts, "expected one partition to fail with an exception on %d"
+          + " attempts, but the most any partition failed was %d", minAttempts, worst.size());
+      LogFacts.Task first = worst.get(0);
+      Set<String> signatures = worst.stream().map(t -> t.exceptionClass() + ": " + t.message())
+          .collect(Collectors.toCollection(TreeSet::new));
+      require(signatures.size() == 1, "partition %d of stage %d failed with different exceptions: %s",
+          first.index(), first.stageId(), signatures);
+      Set<Integer> attempts = worst.stream().map(LogFacts.Task::attempt).collect(Collectors.toCollection(TreeSet::new));
+      require(attempts.size() == worst.size(), "the failures were not distinct attempts: %s", attempts);
+      boolean anySuccess = f.tasks().stream().anyMatch(t -> t.succeeded()
+          && t.stageId() == first.stageId() && t.index() == first.index());
+      require(!anySuccess, "partition %d of stage %d succeeded on some attempt, so the failure is not deterministic",
+          first.index(), first.stageId());
+      String jobResult = jobResultOfStage(f, first.stageId());
+      if (requireAbort) {
+        require("JobFailed".equals(jobResult), "expected the job to abort, but its result is %s", jobResult);
+      }
+      return Findings.builder()
+          .stages(List.of(first.stageId()))
+          .partition(first.index())
+          .evidence("exceptionClass", first.exceptionClass())
+          .evidence("message", first.message())
+          .evidence("failedAttempts", worst.size())
+          .evidence("jobResult", jobResult)
+          .evidence("stageFailureReason", firstLine(stageFailure(f, first.stageId())))
+          .measured("failedAttemptsOfCulprit", worst.size())
+          .build();
+    };
+  }
+
+  /** One task fails on its first attempt and succeeds on the retry; the job succeeds. */
+  public static FaultCheck flakyTask() {
+    return run -> {
+      LogFacts f = run.facts();
+      List<LogFacts.Task> failed = f.failedTasks();
+      require(failed.size() == 1, "expected exactly one failed task attempt, found %d", failed.size());
+      LogFacts.Task bad = failed.get(0);
+      require(bad.attempt() == 0, "the failed attempt is attempt %d, not the first", bad.attempt());
+      LogFacts.Task retry = f.tasks().stream()
+          .filter(t -> t.succeeded() && t.stageId() == bad.stageId() && t.index() == bad.index()
+              && t.attempt() > bad.attempt())
+          .findFirst().orElse(null);
+      require(retry != null, "partition %d of stage %d never succeeded after its failure", bad.index(), bad.stageId());
+      require(f.jobs().stream().allMatch(j -> "JobSucceeded".equals(j.result())), "a job failed");
+      require(run.driverExitCode() == 0, "the driver exited with %d", run.driverExitCode());
+      return Findings.builder()
+          .stages(List.of(bad.stageId()))
+          .partition(bad.index())
+          .executor(bad.executorId())
+          .evidence("exceptionClass", bad.exceptionClass())
+          .evidence("message", bad.message())
+          .evidence("failedAttempt", bad.attempt())
+          .evidence("succeededAttempt", retry.attempt())
+          .evidence("jobResult", "JobSucceeded")
+          .build();
+    };
+  }
+
+  /** One task of a stage runs several seconds and many times longer than the stage's median. */
+  public static FaultCheck skew(double minRatio, long minStragglerMs) {
+    return run -> {
+      LogFacts f = run.facts();
+      StageTasks worst = null;
+      for (LogFacts.StageAttempt s : f.stages()) {
+        List<LogFacts.Task> ok = f.tasksOf(s.stageId(), s.attempt()).stream().filter(LogFacts.Task::succeeded).toList();
+        if (ok.size() < 4) {
+          continue;
+        }
+        StageTasks st = new StageTasks(s, ok);
+        if (worst == null || st.ratio() > worst.ratio()) {
+          worst = st;
+        }
+      }
+      require(worst != null, "no stage has four or more successful tasks to compare");
+      LogFacts.Task straggler = worst.max();
+      require(worst.ratio() >= minRatio, "the most uneven stage (%d) has max/median task duration %.2f,"
+          + " below %.1f", worst.stage().stageId(), worst.ratio(), minRatio);
+      require(straggler.durationMs() >= minStragglerMs, "the straggler took %d ms, less than %d ms",
+          straggler.durationMs(), minStragglerMs);
+      long medianRecords = Stats.median(worst.tasks().stream().map(LogFacts.Task::shuffleReadRecords).toList());
+      require(straggler.shuffleReadRecords() > 2 * Math.max(medianRecords, 1), "the straggler read %d shuffle"
+          + " records against a median of %d: slow, but not because of skewed data",
+          straggler.shuffleReadRecords(), medianRecords);
+      return Findings.builder()
+          .stages(List.of(worst.stage().stageId()))
+          .partition(straggler.index())
+          .executor(straggler.executorId())
+          .evidence("stragglerDurationMs", straggler.durationMs())
+          .evidence("stragglerShuffleReadRecords", straggler.shuffleReadRecords())
+          .evidence("medianShuffleReadRecords", medianRecords)
+          .evidence("skewJoinEnabled", f.sparkProperties().getOrDefault("spark.sql.adaptive.skewJoin.enabled", "(default)"))
+          .evidence("autoBroadcastJoinThreshold", f.sparkProperties().getOrDefault("spark.sql.autoBroadcastJoinThreshold", "(default)"))
+          .measured("stageTasks", worst.tasks().size())
+          .measured("maxTaskDurationMs", straggler.durationMs())
+          .measured("medianTaskDurationMs", worst.median())
+          .measured("maxToMedianDuration", worst.ratio())
+          .measured("maxToMedianShuffleReadRecords", Stats.ratio(straggler.shuffleReadRecords(), Math.max(medianRecords, 1)))
+          .build();
+    };
+  }
+
+  /** Tasks spilled to memory and disk. */
+  public static FaultCheck spill() {
+    return run -> {
+      LogFacts f = run.facts();
+      Map<Integer, long[]> perStage = new TreeMap<>();
+      for (LogFacts.Task t : f.tasks()) {
+        long[] a = perStage.computeIfAbsent(t.stageId(), k -> new long[2]);
+        a[0] += t.memorySpilled();
+        a[1] += t.diskSpilled();
+      }
+      List<Integer> spilling = perStage.entrySet().stream().filter(e -> e.getValue()[1] > 0).map(Map.Entry::getKey).toList();
+      long mem = perStage.values().stream().mapToLong(a -> a[0]).sum();
+      long disk = perStage.values().stream().mapToLong(a -> a[1]).sum();
+      require(disk > 0 && mem > 0, "no task spilled (memory %d bytes, disk %d bytes)", mem, disk);
+      require(f.failedTasks().isEmpty(), "tasks failed; a spill scenario must only be slow");
+      return Findings.builder()
+          .stages(spilling)
+          .evidence("memoryFraction", f.sparkProperties().getOrDefault("spark.memory.fraction", "(default)"))
+          .evidence("spillingTasks", f.tasks().stream().filter(t -> t.diskSpilled() > 0).count())
+          .measured("memoryBytesSpilled", mem)
+          .measured("diskBytesSpilled", disk)
+          .build();
+    };
+  }
+
+  /** A stage with thousands of tasks whose median duration is under 100 ms. */
+  public static FaultCheck tooManySmallTasks(int minTasks, long maxMedianMs) {
+    return run -> {
+      LogFacts f = run.facts();
+      LogFacts.StageAttempt big = f.stages().stream().max(Comparator.comparingInt(LogFacts.StageAttempt::numTasks)).orElse(null);
+      require(big != null && big.numTasks() >= minTasks, "no stage has %d or more tasks (largest: %s)",
+          minTasks, big == null ? "none" : big.numTasks());
+      List<Long> durations = f.tasksOf(big.stageId(), big.attempt()).stream().map(LogFacts.Task::durationMs).toList();
+      long median = Stats.median(durations);
+      require(median < maxMedianMs, "the median task took %d ms, not under %d ms", median, maxMedianMs);
+      return Findings.builder()
+          .stages(List.of(big.stageId()))
+          .evidence("numTasks", big.numTasks())
+          .measured("stageTasks", durations.size())
+          .measured("medianTaskDurationMs", median)
+          .measured("maxTaskDurationMs", Stats.max(durations))
+          .measured("stageDurationMs", big.completed() - big.submitted())
+          .build();
+    };
+  }
+
+  /** A long stage runs as fewer tasks than there are cores, so cores idle. */
+  public static FaultCheck underpartitioned(long minTaskMs) {
+    return run -> {
+      LogFacts f = run.facts();
+      int cores = f.executors().values().stream().mapToInt(LogFacts.Executor::cores).sum();
+      LogFacts.Task longest = f.tasks().stream().filter(LogFacts.Task::succeeded)
+          .max(Comparator.comparingLong(LogFacts.Task::durationMs)).orElse(null);
+      require(longest != null, "no successful task");
+      LogFacts.StageAttempt s = f.stage(longest.stageId(), longest.stageAttempt());
+      require(s.numTasks() < cores, "the longest stage has %d tasks for %d cores", s.numTasks(), cores);
+      require(longest.durationMs() >= minTaskMs, "the longest task took %d ms, less than %d ms",
+          longest.durationMs(), minTaskMs);
+      long stageMs = s.completed() - s.submitted();
+      return Findings.builder()
+          .stages(List.of(s.stageId()))
+          .partition(longest.index())
+          .evidence("stageTasks", s.numTasks())
+          .evidence("totalCores", cores)
+          .measured("taskDurationMs", longest.durationMs())
+          .measured("stageDurationMs", stageMs)
+          .measured("appDurationMs", f.appDurationMs())
+          .measured("idleCoreShareDuringStage", Stats.ratio(cores - s.numTasks(), cores))
+          .build();
+    };
+  }
+
+  /** A task fails with java.lang.OutOfMemoryError in an executor JVM, which then exits. */
+  public static FaultCheck executorOom() {
+    return run -> {
+      LogFacts f = run.facts();
+      LogFacts.Task oom = f.failedTasks().stream()
+          .filter(t -> "java.lang.OutOfMemoryError".equals(t.exceptionClass()) && !"driver".equals(t.executorId()))
+          .findFirst().orElse(null);
+      require(oom != null, "no task failed with java.lang.OutOfMemoryError in an executor");
+      LogFacts.Executor ex = f.executors().get(oom.executorId());
+      require(ex != null && ex.removedReason() != null, "executor %s was never removed", oom.executorId());
+      Integer exit = exitCode(ex.removedReason());
+      require(exit != null && exit != 0, "executor %s went away without an exit code: %s", ex.id(), ex.removedReason());
+      long oomTasks = f.failedTasks().stream().filter(t -> "java.lang.OutOfMemoryError".equals(t.exceptionClass())).count();
+      String executorLog = run.executorLogs().getOrDefault(ex.id(), "");
+      return Findings.builder()
+          .stages(List.of(oom.stageId()))
+          .partition(oom.index())
+          .executor(ex.id())
+          .evidence("exceptionClass", oom.exceptionClass())
+          .evidence("message", oom.message())
+          .evidence("executorExitCode", exit)
+          .evidence("executorRemovedReason", ex.removedReason())
+          .evidence("executorLogShowsOom", executorLog.contains("java.lang.OutOfMemoryError"))
+          .evidence("jobResult", jobResultOfStage(f, oom.stageId()))
+          .measured("oomTaskFailures", oomTasks)
+          .measured("executorsLost", f.executors().values().stream().filter(e -> e.removedReason() != null
+              && e.removedReason().contains("exited")).count())
+          .build();
+    };
+  }
+
+  /** An executor exits with 137, reducers fail to fetch its output, and its map stage re-runs. */
+  public static FaultCheck executorLostFetchFailure(int expectedExit) {
+    return run -> {
+      LogFacts f = run.facts();
+      LogFacts.Executor killed = f.executors().values().stream()
+          .filter(e -> e.removedReason() != null && Objects.equals(exitCode(e.removedReason()), expectedExit))
+          .findFirst().orElse(null);
+      require(killed != null, "no executor exited with code %d; removals: %s", expectedExit,
+          f.executors().values().stream().map(LogFacts.Executor::removedReason).filter(Objects::nonNull).toList());
+      List<LogFacts.Task> fetchFailed = f.failedTasks().stream().filter(t -> "FetchFailed".equals(t.reason())).toList();
+      require(!fetchFailed.isEmpty(), "no task failed with FetchFailed");
+      LogFacts.Task fromKilled = fetchFailed.stream()
+          .filter(t -> killed.id().equals(t.endReason().path("Block Manager Address").path("Executor ID").asText()))
+          .findFirst().orElse(null);
+      require(fromKilled != null, "no fetch failure points at the killed executor %s", killed.id());
+      int shuffleId = fromKilled.endReason().path("Shuffle ID").asInt();
+      LogFacts.StageAttempt rerun = f.stages().stream().filter(s -> s.attempt() > 0 && s.stageId() != fromKilled.stageId())
+          .findFirst().orElse(null);
+      require(rerun != null, "no map stage was re-run after the fetch failure");
+      LogFacts.Task lostTask = f.failedTasks().stream().filter(t -> "ExecutorLostFailure".equals(t.reason())
+          && killed.id().equals(t.executorId())).findFirst().orElse(null);
+      return Findings.builder()
+          .stages(List.of(rerun.stageId(), fromKilled.stageId()))
+          .partition(fromKilled.index())
+          .executor(killed.id())
+          .evidence("executorExitCode", expectedExit)
+          .evidence("executorRemovedReason", killed.removedReason())
+          .evidence("lostTaskReason", lostTask == null ? null : lostTask.message())
+          .evidence("fetchFailedMessage", fromKilled.message())
+          .evidence("fetchFailedCause", lastCause(fromKilled.endReason().path("Message").asText("")))
+          .evidence("fetchFailedShuffleId", shuffleId)
+          .evidence("rerunStageId", rerun.stageId())
+          .evidence("rerunStageAttempt", rerun.attempt())
+          .evidence("jobResult", f.jobs().isEmpty() ? null : f.jobs().get(f.jobs().size() - 1).result())
+          .measured("fetchFailedTasks", fetchFailed.size())
+          .measured("stageAttempts", f.stages().size())
+          .build();
+    };
+  }
+
+  /** The driver fails before any job; the cause is only in the driver's own log. */
+  public static FaultCheck driverFailsEarly() {
+    return run -> {
+      LogFacts f = run.facts();
+      require(f.jobs().isEmpty() && f.stages().isEmpty() && f.tasks().isEmpty(),
+          "the log has %d jobs, %d stages, %d tasks; expected none", f.jobs().size(), f.stages().size(), f.tasks().size());
+      require(run.driverExitCode() != 0, "the driver exited with 0");
+      Matcher m = MAIN_EXCEPTION.matcher(run.driverStderr());
+      require(m.find(), "the driver log has no 'Exception in thread \"main\"' line");
+      return Findings.builder()
+          .evidence("exceptionClass", m.group(1))
+          .evidence("message", m.group(2))
+          .evidence("driverExitCode", run.driverExitCode())
+          .evidence("eventLogHasApplicationEnd", f.endTime() >= 0)
+          .build();
+    };
+  }
+
+  /** Garbage collection takes at least {@code minRatio} of the executors' task run time. */
+  public static FaultCheck gcPressure(double minRatio) {
+    return run -> {
+      LogFacts f = run.facts();
+      LogFacts.StageAttempt worst = null;
+      double worstRatio = -1;
+      for (LogFacts.StageAttempt s : f.stages()) {
+        List<LogFacts.Task> ts = f.tasksOf(s.stageId(), s.attempt());
+        double r = Stats.ratio(ts.stream().mapToLong(LogFacts.Task::gcTimeMs).sum(),
+            ts.stream().mapToLong(LogFacts.Task::runTimeMs).sum());
+        if (r > worstRatio) {
+          worstRatio = r;
+          worst = s;
+        }
+      }
+      require(worst != null, "no stage");
+      require(worstRatio >= minRatio, "GC took %.2f of task run time at most, below %.2f", worstRatio, minRatio);
+      List<LogFacts.Task> ts = f.tasksOf(worst.stageId(), worst.attempt());
+      return Findings.builder()
+          .stages(List.of(worst.stageId()))
+          .evidence("stageGcTimeMs", ts.stream().mapToLong(LogFacts.Task::gcTimeMs).sum())
+          .evidence("stageRunTimeMs", ts.stream().mapToLong(LogFacts.Task::runTimeMs).sum())
+          .measured("stageGcRatio", worstRatio)
+          .measured("maxTaskGcRatio", ts.stream().mapToDouble(t -> Stats.ratio(t.gcTimeMs(), t.runTimeMs())).max().orElse(0))
+          .build();
+    };
+  }
+
+  /** A sort-merge join, in one of several SQL executions, whose smaller side is tiny. */
+  public static FaultCheck sortMergeJoinShouldBroadcast(int minExecutions, long maxSmallSideRows) {
+    return run -> {
+      LogFacts f = run.facts();
+      require(f.sql().size() >= minExecutions, "%d SQL executions, expected at least %d", f.sql().size(), minExecutions);
+      for (LogFacts.SqlExecution x : f.sql().values()) {
+        JsonNode plan = x.planInfos().get(x.planInfos().size() - 1);
+        JsonNode smj = findNode(plan, "SortMergeJoin");
+        if (smj == null || !smj.path("children").isArray() || smj.path("children").size() != 2) {
+          continue;
+        }
+        String finalPlan = x.planDescriptions().get(x.planDescriptions().size() - 1);
+        require(!finalPlan.contains("BroadcastHashJoin"), "execution %d also broadcasts", x.id());
+        long left = leafRows(smj.path("children").get(0), f.accumulators());
+        long right = leafRows(smj.path("children").get(1), f.accumulators());
+        long small = Math.min(left, right);
+        require(small > 0 && small <= maxSmallSideRows, "the smaller join side has %d rows, not in (0, %d]",
+            small, maxSmallSideRows);
+        List<Integer> stages = stagesOfExecution(f, x.id());
+        return Findings.builder()
+            .stages(stages)
+            .evidence("sqlExecutionId", x.id())
+            .evidence("joinNode", smj.path("simpleString").asText())
+            .evidence("autoBroadcastJoinThreshold", f.sparkProperties().getOrDefault("spark.sql.autoBroadcastJoinThreshold", "(default)"))
+            .measured("smallSideRows", small)
+            .measured("largeSideRows", Math.max(left, right))
+            .measured("sqlExecutions", f.sql().size())
+            .build();
+      }
+      throw new FaultNotShownException("no SQL execution's final plan has a SortMergeJoin");
+    };
+  }
+
+  /** Writing succeeds task by task, then committing the output fails and the query fails. */
+  public static FaultCheck writeCommitFailure() {
+    return run -> {
+      LogFacts f = run.facts();
+      LogFacts.SqlExecution failed = f.sql().values().stream().filter(x -> x.errorMessage() != null).findFirst().orElse(null);
+      require(failed != null, "no SQL execution ended with an error");
+      String err = failed.errorMessage();
+      require(err.contains("commit"), "the SQL error does not mention a commit: %s", firstLine(err));
+      require(run.driverExitCode() != 0, "the driver exited with 0");
+      List<Integer> stages = stagesOfExecution(f, failed.id());
+      String first = firstLine(err);
+      int colon = first.indexOf(": ");
+      return Findings.builder()
+          .stages(stages)
+          .evidence("sqlExecutionId", failed.id())
+          .evidence("exceptionClass", colon < 0 ? first : first.substring(0, colon))
+          .evidence("message", colon < 0 ? null : first.substring(colon + 2))
+          .evidence("jobResults", f.jobs().stream().filter(j -> Objects.equals(j.sqlExecutionId(), failed.id()))
+              .map(LogFacts.Job::result).distinct().toList())
+          .evidence("failedTasks", f.failedTasks().size())
+          .evidence("driverExitCode", run.driverExitCode())
+          .build();
+    };
+  }
+
+  /** Everything succeeded, nothing failed, nothing spilled. */
+  public static FaultCheck healthy() {
+    return run -> {
+      LogFacts f = run.facts();
+      require(run.driverExitCode() == 0, "the driver exited with %d", run.driverExitCode());
+      require(f.failedTasks().isEmpty(), "%d task attempts failed", f.failedTasks().size());
+      require(!f.jobs().isEmpty() && f.jobs().stream().allMatch(j -> "JobSucceeded".equals(j.result())), "a job failed or none ran");
+      require(f.tasks().stream().allMatch(t -> t.diskSpilled() == 0), "tasks spilled");
+      return Findings.builder()
+          .measured("inputRows", inputRows(f))
+          .build();
+    };
+  }
+
+  /**
+   * Slower than the baseline on the same input, with a changed setting and many more tasks.
+   */
+  public static FaultCheck configRegression(double minSlowdown) {
+    return run -> {
+      LogFacts f = run.facts();
+      LogFacts b = requireBaseline(run);
+      healthy().verify(run);
+      long rows = inputRows(f);
+      long baseRows = inputRows(b);
+      require(rows == baseRows, "input differs from the baseline (%d vs %d rows)", rows, baseRows);
+      Map<String, List<String>> diff = settingsDiff(b, f);
+      require(!diff.isEmpty(), "no compared setting differs from the baseline");
+      // Job time, not application time: JVM and SparkContext start-up are noise here.
+      double slowdown = Stats.ratio(jobTime(f), jobTime(b));
+      require(slowdown >= minSlowdown, "jobs only %.2fx slower than the baseline's, below %.2fx", slowdown, minSlowdown);
+      return Findings.builder()
+          .evidence("changedSettings", diff)
+          .measured("inputRows", rows)
+          .measured("baselineInputRows", baseRows)
+          .measured("appDurationMs", f.appDurationMs())
+          .measured("baselineAppDurationMs", b.appDurationMs())
+          .measured("jobTimeMs", jobTime(f))
+          .measured("baselineJobTimeMs", jobTime(b))
+          .measured("slowdown", slowdown)
+          .measured("tasks", f.tasks().size())
+          .measured("baselineTasks", b.tasks().size())
+          .build();
+    };
+  }
+
+  /** Slower than the baseline only because the input grew: same settings, same task counts. */
+  public static FaultCheck inputGrowth(double minGrowth) {
+    return run -> {
+      LogFacts f = run.facts();
+      LogFacts b = requireBaseline(run);
+      healthy().verify(run);
+      long rows = inputRows(f);
+      long baseRows = inputRows(b);
+      double growth = Stats.ratio(rows, baseRows);
+      require(growth >= minGrowth, "input grew %.2fx (%d vs %d rows), less than %.2fx", growth, rows, baseRows, minGrowth);
+      Map<String, List<String>> diff = settingsDiff(b, f);
+      require(diff.isEmpty(), "settings differ from the baseline: %s", diff);
+      double slowdown = Stats.ratio(jobTime(f), jobTime(b));
+      require(slowdown > 1.0, "jobs not slower than the baseline's (%.2fx)", slowdown);
+      double workGrowth = Stats.ratio(taskRunTime(f), taskRunTime(b));
+      require(workGrowth >= 1.5, "task run time grew only %.2fx with %.2fx the input", workGrowth, growth);
+      return Findings.builder()
+          .evidence("changedSettings", diff)
+          .measured("inputRows", rows)
+          .measured("baselineInputRows", baseRows)
+          .measured("inputGrowth", growth)
+          .measured("appDurationMs", f.appDurationMs())
+          .measured("baselineAppDurationMs", b.appDurationMs())
+          .measured("jobTimeMs", jobTime(f))
+          .measured("baselineJobTimeMs", jobTime(b))
+          .measured("slowdown", slowdown)
+          .measured("taskRunTimeMs", taskRunTime(f))
+          .measured("baselineTaskRunTimeMs", taskRunTime(b))
+          .measured("tasks", f.tasks().size())
+          .measured("baselineTasks", b.tasks().size())
+          .build();
+    };
+  }
+
+  /**
+   * The log was cut off mid-line before the application ended, and {@code inner} still finds its
+   * fault in what remains.
+   */
+  public static FaultCheck truncated(FaultCheck inner) {
+    return run -> {
+      require(run.facts().truncatedLines() == 1, "expected one cut-off line, found %d", run.facts().truncatedLines());
+      require(run.facts().endTime() < 0, "the cut log still has its application end");
+      return inner.verify(run);
+    };
+  }
+
+  /** Numbers every label carries, whatever the scenario. */
+  public static Map<String, Object> summary(LogFacts f) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    List<Long> ok = f.tasks().stream().filter(LogFacts.Task::succeeded).map(LogFacts.Task::durationMs).toList();
+    long run = f.tasks().stream().mapToLong(LogFacts.Task::runTimeMs).sum();
+    long gc = f.tasks().stream().mapToLong(LogFacts.Task::gcTimeMs).sum();
+    m.put("appDurationMs", f.appDurationMs());
+    m.put("jobs", f.jobs().size());
+    m.put("failedJobs", f.jobs().stream().filter(j -> !"JobSucceeded".equals(j.result())).count());
+    m.put("stageAttempts", f.stages().size());
+    m.put("failedStageAttempts", f.stages().stream().filter(s -> s.failureReason() != null).count());
+    m.put("tasks", f.tasks().size());
+    m.put("failedTasks", f.failedTasks().size());
+    m.put("executorsAdded", f.executors().size());
+    m.put("executorsRemoved", f.executors().values().stream().filter(e -> e.removedReason() != null).count());
+    m.put("maxTaskDurationMs", Stats.max(ok));
+    m.put("medianTaskDurationMs", Stats.median(ok));
+    m.put("taskRunTimeMs", run);
+    m.put("taskGcTimeMs", gc);
+    m.put("gcRatio", Stats.ratio(gc, run));
+    m.put("memoryBytesSpilled", f.tasks().stream().mapToLong(LogFacts.Task::memorySpilled).sum());
+    m.put("diskBytesSpilled", f.tasks().stream().mapToLong(LogFacts.Task::diskSpilled).sum());
+    m.put("sqlExecutions", f.sql().size());
+    m.put("eventLogLines", f.lines());
+    return m;
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  static void require(boolean ok, String fmt, Object... args) throws FaultNotShownException {
+    if (!ok) {
+      throw new FaultNotShownException(String.format(java.util.Locale.ROOT, fmt, args));
+    }
+  }
+
+  private static LogFacts requireBaseline(RunEvidence run) throws FaultNotShownException {
+    require(run.baseline() != null, "this scenario needs its baseline run, which is missing");
+    return run.baseline();
+  }
+
+  static Integer exitCode(String reason) {
+    if (reason == null) {
+      return null;
+    }
+    Matcher m = EXIT_CODE.matcher(reason);
+    return m.find() ? Integer.valueOf(m.group(1)) : null;
+  }
+
+  /** The innermost "Caused by:" line of a stack trace, without the prefix, or null. */
+  private static String lastCause(String trace) {
+    String cause = null;
+    for (String line : trace.split("\n")) {
+      if (line.startsWith("Caused by: ")) {
+        cause = line.substring("Caused by: ".length());
+      }
+    }
+    return cause;
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return null;
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  private static String jobResultOfStage(LogFacts f, int stageId) {
+    return f.jobs().stream().filter(j -> j.stageIds().contains(stageId)).map(LogFacts.Job::result)
+        .findFirst().orElse(null);
+  }
+
+  private static String stageFailure(LogFacts f, int stageId) {
+    return f.stages().stream().filter(s -> s.stageId() == stageId && s.failureReason() != null)
+        .map(LogFacts.StageAttempt::failureReason).findFirst().orElse(null);
+  }
+
+  private static List<Integer> stagesOfExecution(LogFacts f, long executionId) {
+    Set<Integer> ran = f.stages().stream().map(LogFacts.StageAttempt::stageId).collect(Collectors.toSet());
+    return f.jobs().stream().filter(j -> Objects.equals(j.sqlExecutionId(), executionId))
+        .flatMap(j -> j.stageIds().stream()).filter(ran::contains).distinct().sorted().toList();
+  }
+
+  /** Sum of the jobs' durations (submission to completion). */
+  private static long jobTime(LogFacts f) {
+    return f.jobs().stream().mapToLong(LogFacts.Job::durationMs).sum();
+  }
+
+  private static long taskRunTime(LogFacts f) {
+    return f.tasks().stream().mapToLong(LogFacts.Task::runTimeMs).sum();
+  }
+
+  /** Sum of the leaf scans' "number of output rows" of every SQL execution. */
+  static long inputRows(LogFacts f) {
+    Set<Long> seen = new TreeSet<>();
+    long total = 0;
+    for (LogFacts.SqlExecution x : f.sql().values()) {
+      for (JsonNode leaf : leaves(x.planInfos().get(x.planInfos().size() - 1), new ArrayList<>())) {
+        long id = rowsAccumulator(leaf);
+        if (id >= 0 && seen.add(id)) {
+          total += f.accumulators().getOrDefault(id, 0L);
+        }
+      }
+    }
+    return total;
+  }
+
+  private static long leafRows(JsonNode subtree, Map<Long, Long> acc) {
+    long total = 0;
+    for (JsonNode leaf : leaves(subtree, new ArrayList<>())) {
+      long id = rowsAccumulator(leaf);
+      if (id >= 0) {
+        total += acc.getOrDefault(id, 0L);
+      }
+    }
+    return total;
+  }
+
+  private static long rowsAccumulator(JsonNode node) {
+    for (JsonNode m : node.path("metrics")) {
+      if ("number of output rows".equals(m.path("name").asText())) {
+        return m.path("accumulatorId").asLong();
+      }
+    }
+    return -1;
+  }
+
+  private static List<JsonNode> leaves(JsonNode node, List<JsonNode> out) {
+    JsonNode children = node.path("children");
+    if (!children.isArray() || children.isEmpty()) {
+      out.add(node);
+    } else {
+      children.forEach(c -> leaves(c, out));
+    }
+    return out;
+  }
+
+  private static JsonNode findNode(JsonNode node, String name) {
+    if (name.equals(node.path("nodeName").asText())) {
+      return node;
+    }
+    for (JsonNode c : node.path("children")) {
+      JsonNode hit = findNode(c, name);
+      if (hit != null) {
+        return hit;
+      }
+    }
+    return null;
+  }
+
+  private static Map<String, List<String>> settingsDiff(LogFacts base, LogFacts run) {
+    Map<String, List<String>> diff = new TreeMap<>();
+    for (String k : COMPARED_SETTINGS) {
+      String a = base.sparkProperties().get(k);
+      String b = run.sparkProperties().get(k);
+      if (!Objects.equals(a, b)) {
+        diff.put(k, java.util.Arrays.asList(a, b));
+      }
+    }
+    return diff;
+  }
+
+  private record StageTasks(LogFacts.StageAttempt stage, List<LogFacts.Task> tasks) {
+    long median() {
+      return Stats.median(tasks.stream().map(LogFacts.Task::durationMs).toList());
+    }
+
+    LogFacts.Task max() {
+      return tasks.stream().max(Comparator.comparingLong(LogFacts.Task::durationMs)).orElseThrow();
+    }
+
+    double ratio() {
+      return Stats.ratio(max().durationMs(), Math.max(median(), 1));
+    }
+  }
+}

@@ -1,0 +1,189 @@
+package io.sparkrca.testkit;
+
+import static io.sparkrca.testkit.EventLogFormat.GZIP_AFTERWARDS;
+import static io.sparkrca.testkit.EventLogFormat.LZ4;
+import static io.sparkrca.testkit.EventLogFormat.LZF;
+import static io.sparkrca.testkit.EventLogFormat.PLAIN;
+import static io.sparkrca.testkit.EventLogFormat.ROLLING_LZ4;
+import static io.sparkrca.testkit.EventLogFormat.ROLLING_ZSTD;
+import static io.sparkrca.testkit.EventLogFormat.SNAPPY;
+import static io.sparkrca.testkit.EventLogFormat.ZSTD;
+
+import io.sparkrca.core.report.RootCauseKind;
+import java.time.Duration;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * Every scenario the testkit generates, in generation order (a baseline before its twins). The
+ * settings are the smallest that still make each fault unmistakable on a 2-core machine.
+ */
+public final class ScenarioCatalog {
+  private ScenarioCatalog() {}
+
+  /** Name of the scenario the default test run regenerates on Spark 3.x. */
+  public static final String QUICK_ON_3 = "flaky-task";
+
+  /** Name of the scenario the default test run regenerates on Spark 4.x. */
+  public static final String QUICK_ON_4 = "bad-record";
+
+  /** The log of this scenario on Spark 3.x is also committed cut off mid-line as .inprogress. */
+  public static final String TRUNCATED_SOURCE = "bad-record";
+
+  /** Name of the derived scenario holding the truncated .inprogress log. */
+  public static final String TRUNCATED_NAME = "bad-record-inprogress";
+
+  private static final List<Scenario> ALL = List.of(
+      Scenario.builder("bad-record", RootCauseKind.DETERMINISTIC_DATA_FAILURE, "bad-record")
+          .description("One unparsable record in partition 2 fails all 4 attempts with the same"
+              + " NumberFormatException; the job aborts.")
+          .master("local[2,4]")
+          .formats(PLAIN, ROLLING_ZSTD)
+          .check(FaultChecks.deterministicFailure(4, true))
+          .build(),
+      Scenario.builder("flaky-task", RootCauseKind.FLAKY_INFRASTRUCTURE, "flaky-task")
+          .description("Partition 1 fails its first attempt with an IOException; the retry"
+              + " succeeds and so does the job.")
+          .master("local[2,4]")
+          .formats(ZSTD, ROLLING_ZSTD)
+          .check(FaultChecks.flakyTask())
+          .build(),
+      Scenario.builder("skew-join", RootCauseKind.DATA_SKEW, "skew-join")
+          .description("A join where key 0 holds half the rows; AQE skew handling and broadcast"
+              + " are off, so one reduce task runs for seconds while the others take"
+              + " milliseconds.")
+          .param("hotLeft", 100_000)
+          .param("hotRight", 150)
+          .conf("spark.sql.adaptive.skewJoin.enabled", false)
+          .conf("spark.sql.adaptive.coalescePartitions.enabled", false)
+          .conf("spark.sql.autoBroadcastJoinThreshold", -1)
+          .conf("spark.sql.shuffle.partitions", 8)
+          .formats(LZ4, LZ4)
+          .check(FaultChecks.skew(5.0, 2000))
+          .build(),
+      Scenario.builder("spill", RootCauseKind.SPILL, "spill")
+          .description("Sorting 1.5 million rows with spark.memory.fraction=0.1 in a 1 GiB"
+              + " driver: the sorts spill to disk.")
+          .param("rows", 1_500_000)
+          .conf("spark.memory.fraction", 0.1)
+          .formats(SNAPPY, ROLLING_ZSTD)
+          .check(FaultChecks.spill())
+          .build(),
+      Scenario.builder("too-many-small-tasks", RootCauseKind.TOO_MANY_SMALL_TASKS, "too-many-tasks")
+          .description("A trivial map over 4000 partitions: thousands of tasks of a few"
+              + " milliseconds each.")
+          .param("tasks", 4000)
+          // The smallest roll size Spark accepts (the default is 128m): on Spark 4 the ~11 MiB of
+          // events of this run then fill two rolling files. Ignored where rolling is off.
+          .conf("spark.eventLog.rolling.maxFileSize", "10m")
+          .formats(ZSTD, ROLLING_ZSTD)
+          .check(FaultChecks.tooManySmallTasks(1000, 100))
+          .build(),
+      Scenario.builder("underpartitioned", RootCauseKind.UNDERPARTITIONED, "underpartitioned")
+          .description("Hashing 20 million rows in a single partition on 2 cores: one task does"
+              + " all the work while the other core idles.")
+          .param("rows", 20_000_000)
+          .formats(LZF, LZF)
+          .check(FaultChecks.underpartitioned(2000))
+          .build(),
+      Scenario.builder("executor-oom", RootCauseKind.EXECUTOR_OOM, "executor-oom")
+          .description("A task collects a 30-million-row partition into a list inside a 512 MiB"
+              + " executor JVM (local-cluster): java.lang.OutOfMemoryError, the executor exits"
+              + " with 52, twice, and the job aborts.")
+          .param("rows", 30_000_000)
+          .master("local-cluster[1,1,1024]")
+          .conf("spark.executor.memory", "512m")
+          .conf("spark.task.maxFailures", 2)
+          .formats(PLAIN, PLAIN)
+          .timeout(Duration.ofMinutes(6))
+          .check(FaultChecks.executorOom())
+          .build(),
+      Scenario.builder("executor-lost-fetch-failure", RootCauseKind.EXECUTOR_LOST_FETCH_FAILURE,
+              "executor-killed")
+          .description("Two executors (local-cluster) write shuffle output; a reduce task then"
+              + " SIGKILLs its own executor (exit 137) while the other reducer still fetches from"
+              + " it: FetchFailed, the map stage re-runs, the job succeeds.")
+          .master("local-cluster[2,1,1024]")
+          .conf("spark.executor.memory", "512m")
+          // All executors share one host here; force network fetches as between real hosts.
+          .conf("spark.shuffle.readHostLocalDisk", false)
+          // One block per request, one request at a time, no retries: the reducer is still
+          // fetching from the killed executor when it dies, and fails fast.
+          .conf("spark.reducer.maxReqsInFlight", 1)
+          .conf("spark.reducer.maxBlocksInFlightPerAddress", 1)
+          .conf("spark.reducer.maxSizeInFlight", "32k")
+          .conf("spark.shuffle.io.maxRetries", 0)
+          .formats(PLAIN, ROLLING_ZSTD)
+          .check(FaultChecks.executorLostFetchFailure(137))
+          .build(),
+      Scenario.builder("driver-fails-before-first-action",
+              RootCauseKind.DRIVER_FAILURE_BEFORE_FIRST_ACTION, "driver-fails-early")
+          .description("The driver reads an input path that does not exist: AnalysisException"
+              + " before any job; the event log has no job and the cause is only in the driver"
+              + " log.")
+          .formats(PLAIN, PLAIN)
+          .check(FaultChecks.driverFailsEarly())
+          .build(),
+      Scenario.builder("gc-pressure", RootCauseKind.GC_PRESSURE, "gc-pressure")
+          .description("Tasks build large maps of boxed objects in a 1 GiB driver (local mode):"
+              + " garbage collection takes a large share of task time.")
+          .param("rows", 8_000_000)
+          .formats(GZIP_AFTERWARDS, ROLLING_ZSTD)
+          .check(FaultChecks.gcPressure(0.3))
+          .build(),
+      Scenario.builder("smj-should-broadcast", RootCauseKind.SORT_MERGE_JOIN_SHOULD_BROADCAST,
+              "sort-merge-join")
+          .description("Three SQL queries; the last joins 2 million orders with 50 stores as a"
+              + " SortMergeJoin because spark.sql.autoBroadcastJoinThreshold=-1.")
+          .conf("spark.sql.autoBroadcastJoinThreshold", -1)
+          .formats(ROLLING_LZ4, ROLLING_ZSTD)
+          .check(FaultChecks.sortMergeJoinShouldBroadcast(3, 1000))
+          .build(),
+      Scenario.builder("write-commit-failure", RootCauseKind.WRITE_COMMIT_FAILURE,
+              "write-commit-failure")
+          .description("A JSON write whose tasks all succeed, then the job commit throws"
+              + " (injected by an output committer): the query and the driver fail.")
+          .conf("spark.sql.sources.outputCommitterClass",
+              "io.sparkrca.testkit.scenarios.FailingJobCommitter")
+          .formats(PLAIN, SNAPPY)
+          .check(FaultChecks.writeCommitFailure())
+          .build(),
+      Scenario.builder("healthy", RootCauseKind.HEALTHY, "aggregate")
+          .description("A 2-million-row aggregation with 8 shuffle partitions and AQE: the"
+              + " baseline of the two twins below.")
+          .param("rows", 2_000_000)
+          .conf("spark.sql.shuffle.partitions", 8)
+          .formats(PLAIN, ROLLING_ZSTD)
+          .check(FaultChecks.healthy())
+          .build(),
+      Scenario.builder("config-regression", RootCauseKind.CONFIG_REGRESSION, "aggregate")
+          .description("The healthy job on the same input with spark.sql.shuffle.partitions=1000"
+              + " and AQE off: many more tasks, slower.")
+          .param("rows", 2_000_000)
+          .conf("spark.sql.shuffle.partitions", 1000)
+          .conf("spark.sql.adaptive.enabled", false)
+          .formats(ZSTD, ROLLING_ZSTD)
+          .baseline("healthy")
+          .check(FaultChecks.configRegression(1.2))
+          .build(),
+      Scenario.builder("input-growth", RootCauseKind.NO_REGRESSION_INPUT_GROWTH, "aggregate")
+          .description("The healthy job with the same settings on four times the input: slower"
+              + " only because there is more data.")
+          .param("rows", 8_000_000)
+          .conf("spark.sql.shuffle.partitions", 8)
+          .formats(PLAIN, ROLLING_ZSTD)
+          .baseline("healthy")
+          .check(FaultChecks.inputGrowth(2.0))
+          .build());
+
+  /** All scenarios in generation order. */
+  public static List<Scenario> all() {
+    return ALL;
+  }
+
+  /** The scenario with this name. */
+  public static Scenario byName(String name) {
+    return ALL.stream().filter(s -> s.name().equals(name)).findFirst()
+        .orElseThrow(() -> new NoSuchElementException("no scenario " + name));
+  }
+}

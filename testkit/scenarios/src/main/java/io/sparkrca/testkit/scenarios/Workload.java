@@ -1,0 +1,345 @@
+package io.sparkrca.testkit.scenarios;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import scala.Tuple2;
+
+/**
+ * The workloads a scenario can run. Each one is a small, ordinary Spark job; where a fault is
+ * injected, the Javadoc says how, and everything else (retries, aborts, spills, executor loss,
+ * re-runs) is Spark's own reaction.
+ */
+public enum Workload {
+  /** Parses numbers; one record in partition 2 is not a number, so every attempt fails alike. */
+  BAD_RECORD {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      List<String> lines = new ArrayList<>();
+      for (int i = 0; i < 4000; i++) {
+        lines.add("order-" + i + "," + (i % 97));
+      }
+      // 4000 lines in 4 slices: index 2500 lands in partition 2.
+      lines.set(2500, "order-2500,12x");
+      long total =
+          jsc(spark).parallelize(lines, 4).map(l -> Long.parseLong(l.split(",")[1])).reduce(Long::sum);
+      System.out.println("total=" + total);
+    }
+  },
+
+  /** Partition 1 throws an IOException on its first attempt only; the retry succeeds. */
+  FLAKY_TASK {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      long n =
+          jsc(spark)
+              .parallelize(range(4000), 4)
+              .mapPartitionsWithIndex(
+                  (idx, it) -> {
+                    Thread.sleep(300);
+                    if (idx == 1 && TaskContext.get().attemptNumber() == 0) {
+                      throw new IOException(
+                          "Injected transient fault: connection reset while reading partition 1"
+                              + " (first attempt only)");
+                    }
+                    return it;
+                  },
+                  false)
+              .count();
+      System.out.println("count=" + n);
+    }
+  },
+
+  /**
+   * Joins two tables where key 0 holds half of the left rows and 30 right rows, with broadcast
+   * and AQE skew handling off (set by the scenario), so one reduce task does nearly all the work.
+   */
+  SKEW_JOIN {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      long hotLeft = num(p, "hotLeft", 100_000);
+      long hotRight = num(p, "hotRight", 30);
+      Dataset<Row> left =
+          spark
+              .range(0, 2 * hotLeft, 1, 4)
+              .selectExpr("CASE WHEN id < " + hotLeft + " THEN 0 ELSE id % 1000 END AS k", "id AS v");
+      Dataset<Row> right =
+          spark
+              .range(0, hotRight + 999, 1, 2)
+              .selectExpr(
+                  "CASE WHEN id < " + hotRight + " THEN 0 ELSE id - " + (hotRight - 1) + " END AS k",
+                  "id AS w");
+      Row r =
+          left.join(right, "k")
+              .selectExpr("sum(hash(sha2(cast(v * w AS string), 256))) AS h", "count(*) AS n")
+              .collectAsList()
+              .get(0);
+      System.out.println("joined rows=" + r.get(1));
+    }
+  },
+
+  /** Sorts more data than the little execution memory the scenario grants, so the sort spills. */
+  SPILL {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      spark
+          .range(0, num(p, "rows", 1_500_000), 1, 4)
+          .selectExpr("id % 1000 AS k", "sha2(cast(id AS string), 256) AS payload")
+          .repartition(2)
+          .sortWithinPartitions("payload")
+          .write()
+          .format("noop")
+          .mode("overwrite")
+          .save();
+    }
+  },
+
+  /** Splits a trivial computation into thousands of partitions. */
+  TOO_MANY_TASKS {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      int tasks = (int) num(p, "tasks", 3000);
+      long n = jsc(spark).parallelize(range(tasks * 5), tasks).map(x -> x * 2).count();
+      System.out.println("count=" + n);
+    }
+  },
+
+  /** Hashes a few million rows in a single partition while the other cores idle. */
+  UNDERPARTITIONED {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      Row r =
+          spark
+              .range(0, num(p, "rows", 3_000_000), 1, 1)
+              .selectExpr("sum(hash(sha2(cast(id AS string), 256))) AS h")
+              .collectAsList()
+              .get(0);
+      System.out.println("h=" + r.get(0));
+    }
+  },
+
+  /** Materialises a partition as boxed Longs in a list: far more than the executor heap. */
+  EXECUTOR_OOM {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      waitForExecutors(spark, 1);
+      List<Long> sizes =
+          spark
+              .range(0, num(p, "rows", 30_000_000), 1, 1)
+              .javaRDD()
+              .mapPartitions(
+                  it -> {
+                    List<Long> all = new ArrayList<>();
+                    it.forEachRemaining(all::add);
+                    Collections.sort(all);
+                    return List.of((long) all.size()).iterator();
+                  })
+              .collect();
+      System.out.println("sizes=" + sizes);
+    }
+  },
+
+  /**
+   * A two-stage job on two executors. When the reduce stage starts, the task of partition 1 sends
+   * SIGKILL to its own executor JVM (exit status 137, as the kernel's OOM killer would), once;
+   * partition 0, on the other executor, is still fetching the killed executor's map output.
+   */
+  EXECUTOR_KILLED {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) throws IOException {
+      waitForExecutors(spark, 2);
+      Path marker = scratch.resolve("executor-killed");
+      String markerPath = marker.toString();
+      long n =
+          jsc(spark)
+              .parallelize(range(8 * 400), 8)
+              .mapPartitionsToPair(
+                  it -> {
+                    // Slow map tasks so that both executors get some and hold shuffle output.
+                    Thread.sleep(500);
+                    List<Tuple2<Integer, String>> out = new ArrayList<>();
+                    it.forEachRemaining(x -> out.add(new Tuple2<>(x % 2, "record-" + x + "-" + "x".repeat(150))));
+                    return out.iterator();
+                  })
+              .partitionBy(new HashPartitioner(2))
+              .mapPartitionsWithIndex(
+                  (idx, it) -> killOrConsume(idx, it, Path.of(markerPath)), false)
+              .count();
+      System.out.println("count=" + n + " killed=" + Files.exists(marker));
+    }
+  },
+
+  /** Reads an input path that does not exist, before any job has run. */
+  DRIVER_FAILS_EARLY {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      String input = scratch.resolve("warehouse/orders/date=2024-01-01").toString();
+      System.out.println("Loading orders from " + input);
+      Dataset<Row> orders = spark.read().parquet(input);
+      orders.groupBy("store_id").count().show();
+    }
+  },
+
+  /** Builds a large in-memory index of boxed objects per task in a tight heap. */
+  GC_PRESSURE {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      List<Long> sizes =
+          spark
+              .range(0, num(p, "rows", 6_000_000), 1, 4)
+              .javaRDD()
+              .mapPartitions(
+                  it -> {
+                    Map<Long, String> index = new HashMap<>();
+                    it.forEachRemaining(v -> index.put(v, "value-" + v));
+                    return List.of((long) index.size()).iterator();
+                  })
+              .collect();
+      System.out.println("sizes=" + sizes);
+    }
+  },
+
+  /**
+   * Joins two million orders with 50 stores while automatic broadcast is switched off (by the
+   * scenario), after two other queries, so the log holds several SQL executions.
+   */
+  SORT_MERGE_JOIN {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      spark
+          .range(0, num(p, "rows", 2_000_000), 1, 4)
+          .selectExpr("id AS order_id", "id % 50 AS store_id", "id % 1000 AS amount")
+          .createOrReplaceTempView("orders");
+      spark
+          .range(0, 50, 1, 1)
+          .selectExpr("id AS store_id", "concat('store-', id) AS store_name")
+          .createOrReplaceTempView("stores");
+      System.out.println("orders=" + spark.sql("SELECT count(*) FROM orders").first());
+      System.out.println("stores=" + spark.sql("SELECT count(*) FROM stores").first());
+      List<Row> revenue =
+          spark
+              .sql(
+                  "SELECT s.store_name, sum(o.amount) AS revenue FROM orders o"
+                      + " JOIN stores s ON o.store_id = s.store_id GROUP BY s.store_name")
+              .collectAsList();
+      System.out.println("stores with revenue=" + revenue.size());
+    }
+  },
+
+  /** Writes JSON through an output committer whose job commit fails (see FailingJobCommitter). */
+  WRITE_COMMIT_FAILURE {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      spark
+          .range(0, 100_000, 1, 4)
+          .selectExpr("id", "id % 7 AS bucket")
+          .write()
+          .mode("overwrite")
+          .json(scratch.resolve("output/daily").toString());
+    }
+  },
+
+  /** A plain aggregation; the healthy baseline and its two twins differ only in settings/input. */
+  AGGREGATE {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      spark
+          .range(0, num(p, "rows", 2_000_000), 1, 4)
+          // Hashing gives every row real work, so job time tracks the input size.
+          .selectExpr("substr(sha2(cast(id AS string), 256), 1, 3) AS customer", "id % 113 AS amount")
+          .groupBy("customer")
+          .agg(
+              org.apache.spark.sql.functions.sum("amount"),
+              org.apache.spark.sql.functions.count("*"))
+          .write()
+          .format("noop")
+          .mode("overwrite")
+          .save();
+    }
+  };
+
+  abstract void run(SparkSession spark, Path scratch, Map<String, String> params)
+      throws Exception;
+
+  /** The workload named like {@code bad-record} or {@code BAD_RECORD}. */
+  static Workload byName(String name) {
+    return valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_'));
+  }
+
+  static JavaSparkContext jsc(SparkSession spark) {
+    return JavaSparkContext.fromSparkContext(spark.sparkContext());
+  }
+
+  static long num(Map<String, String> params, String key, long fallback) {
+    String v = params.get(key);
+    return v == null ? fallback : Long.parseLong(v);
+  }
+
+  static List<Integer> range(int n) {
+    List<Integer> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      out.add(i);
+    }
+    return out;
+  }
+
+  /**
+   * Waits until {@code n} executors have registered, so that tasks spread over real executor JVMs
+   * instead of all landing on the first one to come up.
+   */
+  static void waitForExecutors(SparkSession spark, int n) {
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    // getExecutorMemoryStatus also counts the driver's block manager.
+    while (spark.sparkContext().getExecutorMemoryStatus().size() < n + 1) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("executors did not register in time");
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+
+  /**
+   * Reduce side of {@link #EXECUTOR_KILLED}. Partition 1 kills its executor once (the marker file
+   * makes later attempts normal). Partition 0 consumes slowly, so its fetches from the killed
+   * executor are still pending when it dies; the scenario limits fetches to one block at a time.
+   */
+  static Iterator<Long> killOrConsume(int idx, Iterator<Tuple2<Integer, String>> it, Path marker)
+      throws Exception {
+    TaskContext ctx = TaskContext.get();
+    boolean firstRun = ctx.stageAttemptNumber() == 0;
+    if (idx == 1 && firstRun && !Files.exists(marker)) {
+      Thread.sleep(2000);
+      Files.createFile(marker);
+      String pid = Long.toString(ProcessHandle.current().pid());
+      new ProcessBuilder("kill", "-9", pid).inheritIO().start().waitFor();
+      Thread.sleep(60_000);
+    }
+    long c = 0;
+    while (it.hasNext()) {
+      it.next();
+      c++;
+      if (idx == 0 && firstRun) {
+        Thread.sleep(5);
+      }
+    }
+    return List.of(c).iterator();
+  }
+}
