@@ -8,6 +8,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.protobuf.Message;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.testing.SharedData;
+import io.sparkrca.core.testkit.TestkitFixtures;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The model-to-Dataproc mapping against the real History Server: for Spark's own golden REST
- * answers (../shared/conformance, Spark 1.x to 3.3), every value a rule reads (run time, GC,
+ * answers (../shared/conformance, Spark 1.x to 3.3) and the real History Server's answers recorded
+ * for the testkit corpus (Spark 3.5 and 4.0), every value a rule reads (run time, GC,
  * spill, input, output, shuffle bytes and times, task counts, task quantiles, count and sum,
  * executor distributions) equals what the History Server reports for the same stage attempt.
  * Skipped when the shared data is absent.
@@ -125,8 +130,13 @@ class DataprocMappingConformanceTest {
     }
     assertThat(stages).isNotEmpty();
     for (JsonNode g : stages) {
-      Message m = find(mapped, g.get("stageId").asLong(), g.get("attemptId").asInt());
-      String where = expectation + " stage " + g.get("stageId") + "." + g.get("attemptId");
+      compareStage(expectation, g, find(mapped, g.get("stageId").asLong(), g.get("attemptId").asInt()));
+    }
+  }
+
+  /** Every value a rule reads equals the History Server's for this stage attempt. */
+  static void compareStage(String source, JsonNode g, Message m) {
+      String where = source + " stage " + g.get("stageId") + "." + g.get("attemptId");
       STAGE_FIELDS.forEach(
           (key, path) -> {
             if (g.has(key)) {
@@ -173,7 +183,6 @@ class DataprocMappingConformanceTest {
                       .isEqualTo(en.getValue().get("diskBytesSpilled").asLong());
                 });
       }
-    }
   }
 
   /** The quantiles at the given golden indices equal the mapped Quantiles fields at the given slots. */
@@ -219,6 +228,39 @@ class DataprocMappingConformanceTest {
     assertThat(Messages.getLong(m, "task_quantile_metrics", "duration_millis", "sum")).as(where + " duration sum").isEqualTo(duration);
     assertThat(Messages.getLong(m, "task_quantile_metrics", "jvm_gc_time_millis", "sum")).isEqualTo(gc);
     assertThat(Messages.getLong(m, "task_quantile_metrics", "shuffle_read_metrics", "read_bytes", "sum")).isEqualTo(read);
+  }
+
+  @TestFactory
+  Stream<DynamicTest> testkitStagesEqualTheRealHistoryServersAnswers() {
+    List<TestkitFixtures.Fixture> fixtures =
+        TestkitFixtures.all().stream().filter(TestkitFixtures.Fixture::hasHistoryServer).toList();
+    assumeTrue(!fixtures.isEmpty(), "testkit/fixtures is absent: testkit mapping conformance skipped");
+    return fixtures.stream()
+        .map(
+            f ->
+                DynamicTest.dynamicTest(
+                    f.sparkVersion() + "/" + f.scenario(),
+                    () -> {
+                      List<Message> mapped = StageTelemetry.from(EventLogs.replay(f.eventLog())).stageMessages();
+                      JsonNode golden = f.historyServer("stages-withSummaries.json");
+                      assertThat(mapped).hasSize(golden.size());
+                      for (JsonNode g : golden) {
+                        long id = g.get("stageId").asLong();
+                        int attempt = g.get("attemptId").asInt();
+                        Message m = find(mapped, id, attempt);
+                        compareStage(f.scenario(), g, m);
+                        Path list = f.dir().resolve("shs/stages/" + id + "-" + attempt + "-taskList.json");
+                        if (Files.isRegularFile(list)) {
+                          JsonNode tasks = JSON.readTree(list.toFile());
+                          if (tasks.size() < 200 && g.has("taskMetricsDistributions")) {
+                            ObjectNode withTasks = ((ObjectNode) g.deepCopy());
+                            ObjectNode byId = withTasks.putObject("tasks");
+                            tasks.forEach(t -> byId.set(t.get("taskId").asText(), t));
+                            checkCountAndSum(f.scenario(), withTasks, m);
+                          }
+                        }
+                      }
+                    }));
   }
 
   @Test

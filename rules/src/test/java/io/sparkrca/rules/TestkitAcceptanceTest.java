@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.testkit.TestkitFixtures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -25,8 +26,7 @@ import org.junit.jupiter.api.TestFactory;
  * scenario's culprit stages are flagged by a rule matching its root cause, and the healthy run
  * gets no violation above INFO. Scenarios whose cause is not visible in stage metrics (plan,
  * commit, configuration or input regressions, a driver that never ran a stage) must still not
- * be an ERROR. Skipped with a message while the fixtures are absent ({@code
- * -Dsparkrca.testkit.fixtures=DIR} points elsewhere).
+ * be an ERROR. Skipped with a message when the fixtures are absent.
  */
 class TestkitAcceptanceTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -47,42 +47,24 @@ class TestkitAcceptanceTest {
   private static final StageRuleEngine ENGINE = StageRuleEngine.builder().recommended().build();
 
   static Optional<Path> fixtures() {
-    String prop = System.getProperty("sparkrca.testkit.fixtures");
-    if (prop != null && Files.isDirectory(Path.of(prop))) {
-      return Optional.of(Path.of(prop));
-    }
-    for (Path p = Path.of(System.getProperty("user.dir")).toAbsolutePath(); p != null; p = p.getParent()) {
-      if (Files.isDirectory(p.resolve("testkit/fixtures"))) {
-        return Optional.of(p.resolve("testkit/fixtures"));
-      }
-    }
-    return Optional.empty();
+    return TestkitFixtures.root();
   }
 
   @org.junit.jupiter.api.Test
   void theTestkitFixturesArePresent() {
     assumeTrue(
         fixtures().isPresent(),
-        "testkit/fixtures is absent (the testkit has not landed on this branch): the scenario acceptance is skipped");
+        "testkit/fixtures is absent: the scenario acceptance is skipped");
   }
 
   @TestFactory
   Stream<DynamicTest> eachScenarioIsFlaggedByTheMatchingRuleAndTheHealthyRunIsClean() throws IOException {
-    Optional<Path> root = fixtures();
-    assumeTrue(root.isPresent(), "testkit/fixtures is absent (the testkit has not landed on this branch): acceptance skipped");
+    List<TestkitFixtures.Fixture> all = TestkitFixtures.all();
+    assumeTrue(!all.isEmpty(), "testkit/fixtures is absent: acceptance skipped");
     List<DynamicTest> tests = new ArrayList<>();
-    try (Stream<Path> versions = Files.list(root.get())) {
-      for (Path version : versions.sorted().toList()) {
-        try (Stream<Path> scenarios = Files.list(version)) {
-          for (Path dir : scenarios.sorted().toList()) {
-            if (Files.isRegularFile(dir.resolve("label.json"))) {
-              tests.add(DynamicTest.dynamicTest(version.getFileName() + "/" + dir.getFileName(), () -> check(dir)));
-            }
-          }
-        }
-      }
+    for (TestkitFixtures.Fixture f : all) {
+      tests.add(DynamicTest.dynamicTest(f.sparkVersion() + "/" + f.scenario(), () -> check(f.dir())));
     }
-    assumeTrue(!tests.isEmpty(), "testkit/fixtures has no scenarios");
     return tests.stream();
   }
 
