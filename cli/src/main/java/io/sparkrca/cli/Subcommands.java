@@ -15,5 +15,6 @@ final class Subcommands {
     cli.addSubcommand(new ApiCommand());
     cli.addSubcommand(new InspectCommand());
     cli.addSubcommand(new LogsCommand());
+    cli.addSubcommand(new RulesCommand());
   }
 }
