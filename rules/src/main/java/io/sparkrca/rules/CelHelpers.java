@@ -6,6 +6,7 @@ import dev.cel.common.CelOverloadDecl;
 import dev.cel.common.types.CelType;
 import dev.cel.common.types.SimpleType;
 import dev.cel.runtime.CelFunctionBinding;
+import io.sparkrca.core.report.Formats;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
@@ -156,35 +157,12 @@ final class CelHelpers {
 
   /** {@code 0 B}, {@code 1.5 KiB}, {@code 3.0 GiB}; {@code n/a} when negative (Spark's "unknown"). */
   static String humanBytes(double n) {
-    if (n < 0 || Double.isNaN(n)) {
-      return "n/a";
-    }
-    String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
-    int u = 0;
-    while (n >= 1024 && u < units.length - 1) {
-      n /= 1024;
-      u++;
-    }
-    return u == 0 ? fixed(n, 0) + " B" : fixed(n, 1) + " " + units[u];
+    return Double.isNaN(n) ? "n/a" : Formats.humanBytes(n);
   }
 
   /** {@code 250 ms}, {@code 2.5 s}, {@code 1.5 min}; {@code n/a} when negative. */
   static String humanMillis(double ms) {
-    if (ms < 0 || Double.isNaN(ms)) {
-      return "n/a";
-    }
-    if (ms < 1000) {
-      return fixed(ms, 0) + " ms";
-    }
-    if (ms < 60000) {
-      return fixed(ms / 1000, 1) + " s";
-    }
-    return fixed(ms / 60000, 1) + " min";
-  }
-
-  /** Python's {@code "{:.nf}".format(x)}: half to even on the exact binary value. */
-  static String fixed(double x, int digits) {
-    return new BigDecimal(x).setScale(digits, RoundingMode.HALF_EVEN).toPlainString();
+    return Double.isNaN(ms) ? "n/a" : Formats.humanMillis(ms);
   }
 
   /** The first line of {@code text}, cut to {@code max} characters with "..." when longer. */
@@ -205,6 +183,6 @@ final class CelHelpers {
   }
 
   static String percent(double fraction) {
-    return String.format(Locale.ROOT, "%s%%", fixed(fraction * 100, 0));
+    return String.format(Locale.ROOT, "%s%%", Formats.fixed(fraction * 100, 0));
   }
 }

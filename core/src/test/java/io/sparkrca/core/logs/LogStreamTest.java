@@ -9,6 +9,7 @@ import com.ning.compress.lzf.LZFOutputStream;
 import io.sparkrca.core.error.CorruptInputException;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.io.Compression;
+import io.sparkrca.core.testing.Codecs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -36,29 +37,8 @@ class LogStreamTest {
   }
 
   /** Compresses with the codec libraries Spark itself uses. */
-  static byte[] compress(Compression codec, byte[] data) throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (OutputStream out = compressor(codec, bytes)) {
-      out.write(data);
-    }
-    return bytes.toByteArray();
-  }
-
-  private static OutputStream compressor(Compression codec, OutputStream out) throws IOException {
-    switch (codec) {
-      case GZIP:
-        return new GZIPOutputStream(out);
-      case ZSTD:
-        return new ZstdOutputStream(out);
-      case LZ4:
-        return new LZ4BlockOutputStream(out, 32 * 1024);
-      case SNAPPY:
-        return new SnappyOutputStream(out, 32 * 1024);
-      case LZF:
-        return new LZFOutputStream(out);
-      default:
-        return out;
-    }
+  static byte[] compress(Compression codec, byte[] data) {
+    return Codecs.compress(codec, data);
   }
 
   private Path write(String name, byte[] content) throws IOException {
