@@ -1,13 +1,11 @@
 package io.sparkrca.cli;
 
-import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.eventlog.EventLogReader;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.json.SparkJson;
 import io.sparkrca.core.summary.ApplicationSummary;
 import io.sparkrca.core.summary.SummaryMarkdown;
 import io.sparkrca.core.io.ByteSources;
-import io.sparkrca.core.io.HttpByteSourceProvider;
 import io.sparkrca.core.logs.CountResult;
 import io.sparkrca.core.logs.LogInfo;
 import io.sparkrca.core.logs.LogJson;
@@ -19,7 +17,6 @@ import io.sparkrca.core.logs.SearchResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -86,23 +83,7 @@ final class LogsCommand implements Runnable {
         description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Format format;
 
-    @Option(
-        names = "--header",
-        paramLabel = "'NAME: VALUE'",
-        description = "An HTTP header to send with every request (repeatable), e.g. 'Authorization: Bearer TOKEN'.")
-    List<String> headers = new ArrayList<>();
-
-    @Option(
-        names = "--bearer-token-env",
-        paramLabel = "VAR",
-        description = "Send 'Authorization: Bearer <value of environment variable VAR>' (keeps the token off the command line).")
-    String bearerTokenEnv;
-
-    @Option(
-        names = "--ca-file",
-        paramLabel = "PEM",
-        description = "Extra CA certificates to trust, added to the system trust (repeatable).")
-    List<Path> caFiles = new ArrayList<>();
+    @Mixin HttpOptions http;
 
     @Option(
         names = "--max-line-bytes",
@@ -115,27 +96,8 @@ final class LogsCommand implements Runnable {
       return LogStream.builder().sources(sources()).maxLineBytes(maxLineBytes);
     }
 
-    /** Providers from the class path, then http(s) with the credentials and CAs given. */
     ByteSources sources() {
-      HttpByteSourceProvider.Builder http = HttpByteSourceProvider.builder();
-      for (String h : headers) {
-        int colon = h.indexOf(':');
-        if (colon <= 0) {
-          throw new InvalidRequestException(
-              "--header must look like 'Name: value' (the value is not shown here)");
-        }
-        http.header(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
-      }
-      if (bearerTokenEnv != null) {
-        String token = System.getenv(bearerTokenEnv);
-        if (token == null || token.isBlank()) {
-          throw new InvalidRequestException(
-              "--bearer-token-env " + bearerTokenEnv + ": the environment variable is not set or empty");
-        }
-        http.header("Authorization", "Bearer " + token.trim());
-      }
-      caFiles.forEach(http::caCertificates);
-      return ByteSources.builder().loadServiceProviders().add(http.build()).build();
+      return http.sources();
     }
 
     LogStream open(String uri) throws IOException {

@@ -69,6 +69,8 @@ final class RulesCommand implements Callable<Integer> {
   @Option(names = "--show-telemetry", description = "Print the values rules see (the stages as Dataproc messages, snake_case) instead of evaluating.")
   boolean showTelemetry;
 
+  @picocli.CommandLine.Mixin HttpOptions http;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -96,7 +98,7 @@ final class RulesCommand implements Callable<Integer> {
     }
     if (showTelemetry) {
       out.println(
-          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(EventLogs.replay(location)))
+          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(EventLogs.reader().sources(http.sources()).build().replay(location)))
               .toJson());
       return 0;
     }
@@ -113,7 +115,7 @@ final class RulesCommand implements Callable<Integer> {
         result = engine.error(java.util.Optional.empty(), e.getMessage());
       }
     } else {
-      result = engine.evaluateEventLog(location);
+      result = engine.evaluateEventLog(location, EventLogs.reader().sources(http.sources()).build());
     }
     if (format == OutputFormat.json) {
       out.println(result.toJson(shape));

@@ -5,6 +5,7 @@ import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelVariableResolver;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.eventlog.EventLogReader;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.eventlog.replay.ReplayedApplication;
 import java.util.ArrayList;
@@ -116,9 +117,14 @@ public final class StageRuleEngine {
 
   /** Replays an event log (file, rolling directory, any codec) and evaluates it; unreadable → ERROR. */
   public StageDiagnostics evaluateEventLog(String pathOrUri) {
+    return evaluateEventLog(pathOrUri, EventLogs.reader().build());
+  }
+
+  /** As {@link #evaluateEventLog(String)}, reading through {@code reader} (sources, limits). */
+  public StageDiagnostics evaluateEventLog(String pathOrUri, EventLogReader reader) {
     ReplayedApplication app;
     try {
-      app = EventLogs.replay(pathOrUri);
+      app = reader.replay(pathOrUri);
     } catch (SparkRcaException | java.io.UncheckedIOException e) {
       return error(Optional.empty(), "Could not read the event log " + pathOrUri + ": " + e.getMessage());
     }
