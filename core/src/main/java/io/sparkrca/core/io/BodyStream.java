@@ -124,8 +124,8 @@ final class BodyStream extends InputStream implements HttpResponse.BodySubscribe
       if (item == null) {
         close();
         throw new HttpTimeoutException(
-            "no data received for " + Duration.ofNanos(readTimeoutNanos).toSeconds()
-                + " s while reading the response body");
+            "no data received for " + Duration.ofNanos(readTimeoutNanos).toMillis()
+                + " ms while reading the response body");
       }
       if (item == END) {
         ended = true;

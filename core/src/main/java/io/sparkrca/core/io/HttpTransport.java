@@ -360,8 +360,11 @@ final class HttpTransport {
       case 410:
         return new InputNotFoundException(
             name,
-            "HTTP " + status + detail + "; check the URL (a Dataproc driveroutput prefix is not an "
-                + "object: pass the prefix itself, and its numbered parts are found)");
+            "HTTP " + status + detail + "; check the URL"
+                + (name.contains("driveroutput")
+                    ? " (a Dataproc driveroutput prefix is not an object: pass the prefix itself, "
+                        + "and its numbered parts are found)"
+                    : ""));
       default:
         return new UnsupportedInputException(
             "GET " + name + ": HTTP " + status + reason(status) + detail + "; the server refused "
