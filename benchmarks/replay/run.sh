@@ -7,7 +7,7 @@
 #
 # Knobs (environment): ROUNDS=3 OURS_XMX=512m SPARK_XMX=4g MIN_TASKS=1000000
 # MIN_BYTES=1000000000 SEED=<event log> DATA=benchmarks/data/replay MVN_FLAGS=
-# Not part of `mvn verify`. Needs ~8 GB of disk under $DATA and ~30 minutes on 2 cores.
+# Not part of `mvn verify`. Needs ~4 GB of disk under $DATA and 20 to 40 minutes on 2 cores.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."

@@ -2,6 +2,7 @@ package io.sparkrca.benchmarks;
 
 import static org.objectweb.asm.Opcodes.*;
 
+import com.sun.net.httpserver.HttpServer;
 import io.sparkrca.core.io.ByteSource;
 import io.sparkrca.inspector.ArchiveOverview;
 import io.sparkrca.inspector.ClassInspector;
@@ -15,15 +16,22 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
@@ -39,9 +47,14 @@ import org.objectweb.asm.MethodVisitor;
  * The ClassInspector benchmarks recorded in {@code benchmarks/RESULTS.md}:
  *
  * <ol>
- *   <li>the overview of a 200 MB fat JAR read through a ranged source that counts every byte and
- *       request (a spring-boot layout with nested jars, and a flat shaded jar);
- *   <li>disassembling one class of a JAR with 10,000 classes, cold and warm.
+ *   <li>the overview of a 200 MB fat JAR served by a loopback HTTP server (JDK {@code HttpServer}
+ *       answering Range requests, counting requests and body bytes on the server side), read
+ *       through the real {@code HttpByteSource}: a spring-boot layout with nested jars, a flat
+ *       shaded jar, and a 10,000-class jar; exact (the default) and sampled
+ *       ({@code overviewSampling(0.015)}), with the sampled estimates compared to the exact counts;
+ *   <li>single entries over HTTP (an application class, a class in a nested jar);
+ *   <li>disassembling one class of a JAR with 10,000 classes, from a local file and over HTTP,
+ *       cold and warm.
  * </ol>
  *
  * <p>The inputs are built once under {@code benchmarks/data/} from the jars in the local Maven
@@ -53,10 +66,14 @@ import org.objectweb.asm.MethodVisitor;
  */
 public final class InspectorBenchmark {
   private static final long TARGET = 200L << 20;
+  private static final double SAMPLING = 0.015;
 
   private InspectorBenchmark() {}
 
   public static void main(String[] args) throws Exception {
+    // Real servers set TCP_NODELAY; the JDK's HttpServer does not unless asked, and then every
+    // request after the first on a kept-alive connection waits ~40 ms for a delayed ACK.
+    System.setProperty("sun.net.httpserver.nodelay", "true");
     Path data = Path.of(args.length > 0 ? args[0] : "benchmarks/data");
     Files.createDirectories(data);
     Path boot = data.resolve("fat-boot-200m.jar");
@@ -71,70 +88,230 @@ public final class InspectorBenchmark {
     if (!Files.exists(many)) {
       tenThousandClasses(many);
     }
-    System.out.println("| input | size | entries | central directory | bytes read | % of size "
-        + "| requests | time |");
-    System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
-    overview("spring-boot fat jar (BOOT-INF/lib, stored)", boot);
-    overview("flat shaded fat jar", flat);
-    overview("10,000-class jar", many);
-    System.out.println();
-    entry("one application class of the spring-boot jar", boot, "com.example.App");
-    entry("one class inside a nested jar of the spring-boot jar", boot,
-        "BOOT-INF/lib/" + firstNestedWithClasses(boot) + "!/" + firstClassOfNested(boot));
-    System.out.println();
-    disassembly(many, "com.gen.p42.C4242");
+    try (Loopback http = Loopback.serve(data)) {
+      System.out.println("Overviews over HTTP (server-side counts; ByteSource counts for comparison)");
+      System.out.println();
+      System.out.println("| input | mode | size | entries | central directory | bytes served "
+          + "| % of size | requests | counting ByteSource | time |");
+      System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+      overview("spring-boot fat jar (BOOT-INF/lib, stored)", boot, http, 0);
+      overview("flat shaded fat jar", flat, http, 0);
+      overview("10,000-class jar", many, http, 0);
+      overview("spring-boot fat jar (BOOT-INF/lib, stored)", boot, http, SAMPLING);
+      overview("flat shaded fat jar", flat, http, SAMPLING);
+      overview("10,000-class jar", many, http, SAMPLING);
+      System.out.println();
+      accuracy(flat, http);
+      System.out.println();
+      System.out.println("| entry over HTTP | classes shown | bytes served | requests | time |");
+      System.out.println("|---|---:|---:|---:|---:|");
+      entry(boot, http, "com.example.App", false);
+      entry(boot, http, "BOOT-INF/lib/" + firstNestedWithClasses(boot) + "!/"
+          + firstClassOfNested(boot), true);
+      System.out.println();
+      disassembly(many, "com.gen.p42.C4242", null);
+      disassembly(many, "com.gen.p42.C4242", http);
+    }
   }
 
   // ---- measurements -------------------------------------------------------------------------
 
-  private static void overview(String label, Path jar) throws IOException {
-    ClassInspector inspector = ClassInspector.create();
-    inspector.inspect(new Counting(ByteSource.of(jar)), Optional.empty()); // warm the JIT
+  private static void overview(String label, Path jar, Loopback http, double sampling)
+      throws IOException {
+    ClassInspector inspector = ClassInspector.builder().overviewSampling(sampling).build();
+    String url = http.url(jar);
+    inspector.inspect(url); // warm the JIT and the HTTP client
     Counting src = new Counting(ByteSource.of(jar));
+    inspector.inspect(src, Optional.empty());
+    http.reset();
     long t0 = System.nanoTime();
-    ArchiveOverview o = (ArchiveOverview) inspector.inspect(src, Optional.empty());
+    ArchiveOverview o = (ArchiveOverview) inspector.inspect(url);
     long t1 = System.nanoTime();
     long size = Files.size(jar);
     long cd = centralDirectorySize(jar);
     System.out.printf(Locale.ROOT,
-        "| overview: %s | %,d B | %,d | %,d B (%.3f%%) | %,d B | %.3f%% | %d | %.0f ms |%n",
-        label, size, o.entries(), cd, 100.0 * cd / size, src.bytes.get(),
-        100.0 * src.bytes.get() / size, src.requests.get(), (t1 - t0) / 1e6);
+        "| overview: %s | %s | %,d B | %,d | %,d B (%.3f%%) | %,d B | **%.3f%%** | %d | %,d B in %d reads | %.0f ms |%n",
+        label, o.estimated() ? "sampled (estimated)" : sampling > 0 ? "sampling allowed, not needed (exact)" : "exact (default)",
+        size, o.declaredEntries(), cd, 100.0 * cd / size, http.bytes.get(),
+        100.0 * http.bytes.get() / size, http.requests.get(), src.bytes.get(), src.requests.get(),
+        (t1 - t0) / 1e6);
   }
 
-  private static void entry(String label, Path jar, String entry) throws IOException {
+  /** How close the sampled overview of {@code jar} comes to the exact one. */
+  private static void accuracy(Path jar, Loopback http) throws IOException {
+    String url = http.url(jar);
+    ArchiveOverview exact = (ArchiveOverview) ClassInspector.create().inspect(url);
+    ArchiveOverview est = (ArchiveOverview) ClassInspector.builder().overviewSampling(SAMPLING)
+        .build().inspect(url);
+    Map<String, Integer> exactCounts = new HashMap<>();
+    exact.packages().forEach(p -> exactCounts.put(p.name(), p.classes()));
+    Map<String, Integer> estCounts = new HashMap<>();
+    est.packages().forEach(p -> estCounts.put(p.name(), p.classes()));
+    long classesInSeen = 0;
+    for (ArchiveOverview.PackageCount p : exact.packages()) {
+      if (estCounts.containsKey(p.name())) {
+        classesInSeen += p.classes();
+      }
+    }
+    List<ArchiveOverview.PackageCount> top = exact.packages().stream()
+        .filter(p -> p.classes() > 0)
+        .sorted(Comparator.comparingInt(ArchiveOverview.PackageCount::classes).reversed())
+        .limit(50).toList();
+    List<Double> shares = new ArrayList<>();
+    int topSeen = 0;
+    for (ArchiveOverview.PackageCount p : top) {
+      Integer e = estCounts.get(p.name());
+      if (e != null) {
+        topSeen++;
+      }
+      if (e != null && e > p.classes()) {
+        throw new IllegalStateException(p.name() + ": seen " + e + " > exact " + p.classes());
+      }
+      shares.add((e == null ? 0 : e) / (double) p.classes());
+    }
+    Collections.sort(shares);
+    Set<String> shownExact = new HashSet<>();
+    exact.packages().stream().limit(50).forEach(p -> shownExact.add(p.name()));
+    long shownOverlap = est.packages().stream().limit(50).filter(p -> shownExact.contains(p.name())).count();
+    System.out.println("Sampled overview of the flat shaded jar against the exact one");
+    System.out.println();
+    System.out.println("| quantity | exact | sampled estimate |");
+    System.out.println("|---|---:|---:|");
+    System.out.printf(Locale.ROOT, "| classes | %,d | %,d (%+.1f%%) |%n", exact.classes(), est.classes(),
+        100.0 * (est.classes() - exact.classes()) / exact.classes());
+    System.out.printf(Locale.ROOT, "| files | %,d | %,d (%+.1f%%) |%n", exact.files(), est.files(),
+        100.0 * (est.files() - exact.files()) / exact.files());
+    System.out.printf(Locale.ROOT, "| uncompressed bytes | %,d | %,d (%+.1f%%) |%n",
+        exact.uncompressedBytes(), est.uncompressedBytes(),
+        100.0 * (est.uncompressedBytes() - exact.uncompressedBytes()) / exact.uncompressedBytes());
+    System.out.printf(Locale.ROOT, "| compressed bytes | %,d | %,d (%+.1f%%) |%n",
+        exact.compressedBytes(), est.compressedBytes(),
+        100.0 * (est.compressedBytes() - exact.compressedBytes()) / exact.compressedBytes());
+    System.out.printf(Locale.ROOT, "| packages listed | %,d | %,d seen (%.0f%%), holding %.0f%% of the classes |%n",
+        exact.packages().size(), est.packages().size(),
+        100.0 * est.packages().size() / exact.packages().size(), 100.0 * classesInSeen / exact.classes());
+    System.out.printf(Locale.ROOT, "| the 50 largest packages | 50 | %d seen; classes seen per package: median %.0f%% of the true count, p10 %.0f%%, p90 %.0f%% (never more) |%n",
+        topSeen, 100 * shares.get(shares.size() / 2), 100 * shares.get(shares.size() / 10),
+        100 * shares.get((int) (shares.size() * 0.9)));
+    System.out.printf(Locale.ROOT, "| the 50 packages the text shows | - | %d of 50 the same as the exact list |%n", shownOverlap);
+    System.out.printf(Locale.ROOT, "| packaging warnings | %d | %d |%n", exact.warnings().size(), est.warnings().size());
+    System.out.printf(Locale.ROOT, "| relocations | %d | %d |%n", exact.relocations().size(), est.relocations().size());
+    System.out.printf(Locale.ROOT, "| Main-Class, class versions | %s, %s | %s, %s |%n",
+        exact.mainClass().orElse("-"), versions(exact), est.mainClass().orElse("-"), versions(est));
+    System.out.println();
+    System.out.println("warnings (exact):");
+    exact.warnings().forEach(w -> System.out.println("  ! " + w.substring(0, Math.min(110, w.length()))));
+    System.out.println("warnings (sampled):");
+    est.warnings().forEach(w -> System.out.println("  ! " + w.substring(0, Math.min(110, w.length()))));
+    System.out.println();
+    System.out.println("The sampled text overview, head:");
+    est.toText().lines().limit(16).forEach(l -> System.out.println("    " + l));
+  }
+
+  private static String versions(ArchiveOverview o) {
+    return o.classVersions().stream().map(v -> v.java() + " x" + v.sampled())
+        .reduce((a, b) -> a + " " + b).orElse("-");
+  }
+
+  private static void entry(Path jar, Loopback http, String entry, boolean fragment)
+      throws IOException {
     ClassInspector inspector = ClassInspector.create();
-    Counting src = new Counting(ByteSource.of(jar));
+    String url = http.url(jar);
+    if (fragment) { // warm
+      inspector.inspect(url + "!/" + entry);
+    } else {
+      inspector.inspect(url, entry);
+    }
+    http.reset();
     long t0 = System.nanoTime();
-    Inspection i = inspector.inspect(src, Optional.of(entry));
+    Inspection i = fragment ? inspector.inspect(url + "!/" + entry) : inspector.inspect(url, entry);
     long t1 = System.nanoTime();
-    System.out.printf(Locale.ROOT, "| entry: %s (`%s`) | %s | %,d B read in %d requests (%.3f%% of %,d B) | %.0f ms |%n",
-        label, entry, i instanceof ClassView v ? v.classes().size() + " classes shown" : "",
-        src.bytes.get(), src.requests.get(), 100.0 * src.bytes.get() / Files.size(jar),
-        Files.size(jar), (t1 - t0) / 1e6);
+    System.out.printf(Locale.ROOT, "| `%s` (%s) | %s | %,d B (%.3f%% of %,d B) | %d | %.0f ms |%n",
+        entry, fragment ? "as a `!/` fragment of the URL" : "as `--entry`",
+        i instanceof ClassView v ? Integer.toString(v.classes().size()) : "-",
+        http.bytes.get(), 100.0 * http.bytes.get() / Files.size(jar), Files.size(jar),
+        http.requests.get(), (t1 - t0) / 1e6);
   }
 
-  private static void disassembly(Path jar, String entry) throws IOException {
+  private static void disassembly(Path jar, String entry, Loopback http) throws IOException {
     ClassInspector inspector = ClassInspector.create();
+    String uri = http == null ? jar.toString() : http.url(jar);
+    if (http != null) {
+      http.reset();
+    }
     long c0 = System.nanoTime();
-    ClassView first = (ClassView) inspector.inspect(jar.toString(), entry);
+    ClassView first = (ClassView) inspector.inspect(uri, entry);
     String text = first.toText();
     long c1 = System.nanoTime();
+    long firstBytes = http == null ? 0 : http.bytes.get();
+    long firstRequests = http == null ? 0 : http.requests.get();
     for (int i = 0; i < 20; i++) {
-      inspector.inspect(jar.toString(), entry).toText();
+      inspector.inspect(uri, entry).toText();
     }
     int runs = 50;
     long[] times = new long[runs];
     for (int i = 0; i < runs; i++) {
       long t0 = System.nanoTime();
-      inspector.inspect(jar.toString(), entry).toText();
+      inspector.inspect(uri, entry).toText();
       times[i] = System.nanoTime() - t0;
     }
     Arrays.sort(times);
-    System.out.printf(Locale.ROOT, "| disassemble `%s` from the 10,000-class jar (%,d lines of text) "
-            + "| first call in the JVM %.0f ms | warm median %.1f ms | warm p95 %.1f ms | warm max %.1f ms |%n",
-        entry, text.lines().count(), (c1 - c0) / 1e6, times[runs / 2] / 1e6,
-        times[(int) (runs * 0.95)] / 1e6, times[runs - 1] / 1e6);
+    System.out.printf(Locale.ROOT, "| disassemble `%s` from the 10,000-class jar, %s (%,d lines of text) "
+            + "| first call %.0f ms%s | warm median %.1f ms | warm p95 %.1f ms | warm max %.1f ms |%n",
+        entry, http == null ? "local file" : "over HTTP", text.lines().count(), (c1 - c0) / 1e6,
+        http == null ? "" : String.format(Locale.ROOT, " (%,d B in %d requests)", firstBytes, firstRequests),
+        times[runs / 2] / 1e6, times[(int) (runs * 0.95)] / 1e6, times[runs - 1] / 1e6);
+  }
+
+  /**
+   * A loopback HTTP server over a directory: JDK {@code HttpServer} answering Range requests
+   * with 206 and a Content-Range, counting requests and body bytes sent.
+   */
+  static final class Loopback implements AutoCloseable {
+    final HttpServer server;
+    final java.util.concurrent.ExecutorService pool = Executors.newFixedThreadPool(4, r -> {
+      Thread t = new Thread(r, "bench-http");
+      t.setDaemon(true);
+      return t;
+    });
+    final AtomicLong requests = new AtomicLong();
+    final AtomicLong bytes = new AtomicLong();
+
+    private Loopback(HttpServer server) {
+      this.server = server;
+    }
+
+    static Loopback serve(Path dir) throws IOException {
+      HttpServer s = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+      Loopback l = new Loopback(s);
+      s.setExecutor(l.pool);
+      s.createContext("/", ex -> {
+        Path file = dir.resolve(ex.getRequestURI().getPath().substring(1)).normalize();
+        if (!file.startsWith(dir) || !Files.isRegularFile(file)) {
+          ex.sendResponseHeaders(404, -1);
+          ex.close();
+          return;
+        }
+        LogStreamBenchmark.serveRange(ex, file, l.requests, l.bytes);
+      });
+      s.start();
+      return l;
+    }
+
+    String url(Path file) {
+      return "http://127.0.0.1:" + server.getAddress().getPort() + "/" + file.getFileName();
+    }
+
+    void reset() {
+      requests.set(0);
+      bytes.set(0);
+    }
+
+    @Override
+    public void close() {
+      server.stop(0);
+      pool.shutdownNow();
+    }
   }
 
   private static String firstNestedWithClasses(Path boot) throws IOException {

@@ -26,11 +26,13 @@ final class ApiCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "REST_PATH", description = "Path relative to /api/v1, e.g. applications or applications/ID/jobs.")
   String path;
 
+  @picocli.CommandLine.Mixin HttpOptions http;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
-    ApiResponse r = RestRouter.over(EventLogs.reader().build().history(location)).get(path);
+    ApiResponse r = RestRouter.over(EventLogs.reader().sources(http.sources()).build().history(location)).get(path);
     if (r.status() == 404) {
       throw new InputNotFoundException(path, r.body() + " (list applications with: sparkrca api " + location + " applications)");
     }

@@ -70,6 +70,13 @@ final class InspectCommand implements Callable<Integer> {
           + "application class and script in it.")
   boolean findings;
 
+  @Option(names = "--overview-sampling", paramLabel = "FRACTION",
+      description = "For a huge archive's overview, read at most this fraction of the archive from "
+          + "its central directory (e.g. 0.015); counts are then estimates and say so. Default: exact.")
+  Double overviewSampling;
+
+  @CommandLine.Mixin HttpOptions http;
+
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
   boolean help;
 
@@ -87,12 +94,19 @@ final class InspectCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--max-follow must be 0 or more");
     }
     ClassInspector.Builder b = ClassInspector.builder()
+        .sources(http.sources())
         .startLine(startLine)
         .followInnerClasses(!noFollow)
         .maxFollowedClasses(maxFollow)
         .findingsOnly(findings);
     if (maxLines != null) {
       b.maxLines(maxLines);
+    }
+    if (overviewSampling != null) {
+      if (overviewSampling <= 0 || overviewSampling >= 1) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--overview-sampling must be between 0 and 1");
+      }
+      b.overviewSampling(overviewSampling);
     }
     Inspection result;
     try {

@@ -14,5 +14,7 @@ final class Subcommands {
     cli.addSubcommand(new SummarizeCommand());
     cli.addSubcommand(new ApiCommand());
     cli.addSubcommand(new InspectCommand());
+    cli.addSubcommand(new LogsCommand());
+    cli.addSubcommand(new RulesCommand());
   }
 }

@@ -39,13 +39,15 @@ final class SummarizeCommand implements Callable<Integer> {
   @Option(names = "--max-apps", description = "Summarize at most this many logs of a directory (default ${DEFAULT-VALUE}).", defaultValue = "20")
   int maxApps;
 
+  @picocli.CommandLine.Mixin HttpOptions http;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    EventLogReader reader = EventLogs.reader().strict(strict).build();
+    EventLogReader reader = EventLogs.reader().sources(http.sources()).strict(strict).build();
     List<EventLogRef> logs = reader.find(location);
     List<ApplicationSummary> summaries = new ArrayList<>();
     List<String> failures = new ArrayList<>();

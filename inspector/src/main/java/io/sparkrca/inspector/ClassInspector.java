@@ -51,6 +51,27 @@ import org.slf4j.LoggerFactory;
  *     (FindingsReport) inspector.toBuilder().findingsOnly(true).build().inspect("app.jar");
  * }</pre>
  *
+ * <p><b>Remote archives.</b> Nothing is downloaded whole. An overview costs one 64-byte ranged
+ * request for the size (its bytes also give the magic number), one for the archive's last KiB
+ * (the end record), the central directory in ranged reads of up to 1 MiB, and one small read each
+ * for the manifest and a few class headers: 5 requests and 0.01% of a 200 MB spring-boot fat
+ * jar. One class adds one read of its compressed bytes; a class in a stored nested jar adds that
+ * jar's end record and directory, read in place. Overviews are exact, so they read the whole
+ * central directory, which is 3-8% of a flat shaded jar of small classes; {@link
+ * Builder#overviewSampling(double)} bounds that, with counts labelled as estimates. HTTP
+ * timeouts, retries, credentials and extra CAs are settings of the {@link
+ * io.sparkrca.core.io.HttpByteSourceProvider} in the {@link ByteSources} given to {@link
+ * Builder#sources}; a server that ignores {@code Range} is refused, not downloaded.
+ *
+ * <pre>{@code
+ * ClassInspector remote = ClassInspector.builder()
+ *     .sources(ByteSources.builder().add(HttpByteSourceProvider.builder()
+ *         .header("Authorization", "Bearer " + token)
+ *         .readTimeout(Duration.ofSeconds(20))
+ *         .build()).build())
+ *     .build();
+ * }</pre>
+ *
  * <p>Instances are immutable and thread-safe; each {@code inspect} call has its own caps.
  */
 public final class ClassInspector {
@@ -84,6 +105,7 @@ public final class ClassInspector {
   private final int maxFollowed;
   private final boolean findingsOnly;
   private final InspectorLimits limits;
+  private final double overviewSampling;
 
   private ClassInspector(Builder b) {
     this.sources = b.sources;
@@ -94,6 +116,7 @@ public final class ClassInspector {
     this.maxFollowed = b.maxFollowed;
     this.findingsOnly = b.findingsOnly;
     this.limits = b.limits;
+    this.overviewSampling = b.overviewSampling;
   }
 
   /** An inspector with the defaults: 300 source lines, 2,000 disassembly lines, follow on. */
@@ -117,6 +140,7 @@ public final class ClassInspector {
     b.maxFollowed = maxFollowed;
     b.findingsOnly = findingsOnly;
     b.limits = limits;
+    b.overviewSampling = overviewSampling;
     return b;
   }
 
@@ -138,7 +162,8 @@ public final class ClassInspector {
   /**
    * Inspects one entry of the archive at {@code uri}. The entry wins over a {@code !/} fragment
    * naming a class; after a fragment naming a nested archive it is looked up inside that archive.
-   * A blank entry means none.
+   * It may go through nested archives itself ({@code BOOT-INF/lib/x.jar!/com/x/Job.class}). A
+   * blank entry means none.
    */
   public Inspection inspect(String uri, String entry) throws IOException {
     Objects.requireNonNull(uri, "uri");
@@ -156,13 +181,19 @@ public final class ClassInspector {
     }
     List<String> notes = new ArrayList<>();
     if (!entry.isBlank()) {
-      if (chain.isEmpty() || TextKinds.isArchiveName(chain.get(chain.size() - 1))) {
-        chain.add(entry.strip());
-      } else {
+      // An entry may itself go through nested archives: BOOT-INF/lib/x.jar!/com/x/Job.class.
+      List<String> parts = new ArrayList<>();
+      for (String part : entry.strip().split("!/")) {
+        if (!part.isBlank()) {
+          parts.add(part);
+        }
+      }
+      if (!chain.isEmpty() && !TextKinds.isArchiveName(chain.get(chain.size() - 1))) {
         notes.add("--entry '" + entry.strip() + "' takes precedence over the fragment '"
             + chain.get(chain.size() - 1) + "'");
-        chain.set(chain.size() - 1, entry.strip());
+        chain.remove(chain.size() - 1);
       }
+      chain.addAll(parts);
     }
     if (base.isBlank()) {
       throw new InvalidRequestException("no URI given: pass a path, gs:// or https:// URI");
@@ -199,11 +230,15 @@ public final class ClassInspector {
 
   private Inspection dispatch(ByteSource src, String display, List<String> chain,
       ReadContext ctx) throws IOException {
+    // The size first: a remote source learns it from a small ranged read of the first bytes, which
+    // it keeps, so the magic bytes below cost no second request.
+    src.size();
     byte[] head = src.read(0, 8);
     boolean classMagic = head.length >= 4 && (head[0] & 0xFF) == 0xCA
         && (head[1] & 0xFF) == 0xFE && (head[2] & 0xFF) == 0xBA && (head[3] & 0xFF) == 0xBE;
     if (ZipArchive.hasZipMagic(head) || (!classMagic && TextKinds.isArchiveName(src.fileName()))) {
-      ZipArchive zip = ZipArchive.open(src, ctx);
+      boolean overview = chain.isEmpty() && !findingsOnly;
+      ZipArchive zip = ZipArchive.open(src, ctx, overview ? overviewSampling : 0);
       if (chain.isEmpty()) {
         if (findingsOnly) {
           return scanArchive(zip, display, ctx);
@@ -222,7 +257,8 @@ public final class ClassInspector {
             o.files(), o.directories(), o.classes(), o.uncompressedBytes(),
             o.compressedBytes(), o.mainClass(), o.manifest(), o.packages(), o.keyEntries(),
             o.keyEntriesTotal(), o.nestedArchives(), o.relocations(), o.bundledArtifacts(),
-            o.classVersions(), o.scala(), o.largestEntries(), o.warnings(), all, o.drillIn());
+            o.classVersions(), o.scala(), o.largestEntries(), o.warnings(), all, o.drillIn(),
+            o.sample());
       }
       zip.notes.forEach(ctx::note);
       EntryResolver.Resolved r = EntryResolver.resolve(zip, chain.get(0));
@@ -241,7 +277,9 @@ public final class ClassInspector {
         return classEntry(zip, e, entryDisplay, ctx);
       }
       try (ZipArchive.EntryStream in = zip.open(e, limits.maxSourceBytes(), 64 * 1024)) {
-        return text(in, entryDisplay, true, e.name(), ctx, () -> in.truncated());
+        // At the cap, one more read tells whether the entry goes on (from the chunk already
+        // fetched, or with at most one more ranged read).
+        return text(in, entryDisplay, true, e.name(), ctx, () -> in.read() >= 0 || in.truncated());
       }
     }
     if (!chain.isEmpty()) {
@@ -535,6 +573,7 @@ public final class ClassInspector {
     private int maxFollowed = DEFAULT_FOLLOWED;
     private boolean findingsOnly;
     private InspectorLimits limits = InspectorLimits.defaults();
+    private double overviewSampling;
 
     private Builder() {}
 
@@ -600,6 +639,42 @@ public final class ClassInspector {
     /** The caps against hostile input; {@link InspectorLimits#defaults()} unless set. */
     public Builder limits(InspectorLimits value) {
       this.limits = Objects.requireNonNull(value, "limits");
+      return this;
+    }
+
+    /**
+     * Lets an archive overview <em>sample</em> a huge central directory instead of reading all of
+     * it; off ({@code 0}) unless set, so overviews are exact.
+     *
+     * <p>An exact overview reads the whole central directory: it cannot count a package's classes
+     * or spot a bundled library without the ~100-byte record of every entry. For a spring-boot
+     * fat jar that is nothing (its nested jars are single entries: 0.01% of a 200 MB one), but a
+     * flat shaded jar of small classes has a directory of 3-8% of the file. With a fraction
+     * {@code f} (0.015 keeps a 200 MB overview under 2% of the archive), a directory over 1 MiB
+     * and over {@code f} of the archive is read as evenly spaced windows totalling {@code f} of
+     * the archive (4 to 32 ranged reads; the first at the directory's start, where jar tools put
+     * the manifest and the application's own classes). The overview is then {@linkplain
+     * ArchiveOverview#estimated() estimated}, and its text and JSON say so: file, class and size
+     * totals are scaled from the sample; package class counts are the classes seen (lower
+     * bounds); packages, nested archives and packaging warnings that lie only in the unread parts
+     * are missing. Measured on a 230 MB shaded jar (benchmarks/RESULTS.md): totals within a few
+     * percent, but 43% of the packages and 6 of the 11 packaging warnings seen, which is why it is
+     * not the default. Whole-archive findings scans and single entries are never sampled.
+     *
+     * <pre>{@code
+     * ClassInspector quick = ClassInspector.builder().overviewSampling(0.015).build();
+     * ArchiveOverview o = (ArchiveOverview) quick.inspect("https://repo.example.com/assembly.jar");
+     * if (o.estimated()) { ... }
+     * }</pre>
+     *
+     * @param maxFractionOfArchive the most of the archive's bytes the directory reads may take,
+     *     between 0 (never sample: the default) and 1
+     */
+    public Builder overviewSampling(double maxFractionOfArchive) {
+      if (!(maxFractionOfArchive >= 0 && maxFractionOfArchive <= 1)) {
+        throw new IllegalArgumentException("overviewSampling must be between 0 and 1");
+      }
+      this.overviewSampling = maxFractionOfArchive;
       return this;
     }
 

@@ -46,6 +46,21 @@ final class JsonRender {
     n.put("kind", "archive");
     n.put("source", o.source());
     n.put("sizeBytes", o.sizeBytes());
+    n.put("estimated", o.estimated());
+    o.sample().ifPresent(s -> {
+      ObjectNode x = n.putObject("sample");
+      x.put("note", "sampled central directory: files, directories, classes, uncompressedBytes "
+          + "and compressedBytes are estimates; package and relocation class counts are the "
+          + "classes seen (lower bounds); entries, lists and warnings in the unread parts are "
+          + "missing");
+      x.put("directoryBytes", s.directoryBytes());
+      x.put("bytesRead", s.bytesRead());
+      x.put("fractionRead", s.fractionRead());
+      x.put("windows", s.windows());
+      x.put("entriesRead", s.entriesRead());
+      x.put("declaredEntries", s.declaredEntries());
+      x.put("unreadClasses", s.unreadClasses());
+    });
     n.put("entries", o.entries());
     n.put("declaredEntries", o.declaredEntries());
     n.put("files", o.files());

@@ -2,6 +2,7 @@ package io.sparkrca.inspector;
 
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.inspector.ArchiveOverview.ClassVersion;
+import io.sparkrca.inspector.ArchiveOverview.DirectorySample;
 import io.sparkrca.inspector.ArchiveOverview.EntrySize;
 import io.sparkrca.inspector.ArchiveOverview.NestedArchive;
 import io.sparkrca.inspector.ArchiveOverview.PackageCount;
@@ -224,6 +225,44 @@ final class OverviewBuilder {
     Optional<String> startClass = get(mf, "Start-Class");
     Optional<String> appClass = startClass.isPresent() ? startClass : mainClass;
 
+    Optional<DirectorySample> sampled = Optional.empty();
+    String inSample = "";
+    if (zip.sample.isPresent()) {
+      ZipArchive.Sample sample = zip.sample.get();
+      int read = zip.entries.size();
+      double scale = zip.declaredEntries >= read && read > 0
+          ? (double) zip.declaredEntries / read
+          : (double) sample.directoryBytes() / Math.max(1, sample.parsedBytes());
+      int seenClasses = classes;
+      // Compressed bytes: what precedes the directory less the local headers (estimated from the
+      // sampled names and extra fields, plus a data descriptor where the sample has them); the
+      // uncompressed total follows from the sample's ratio. Both beat scaling a few huge entries.
+      double header = 0;
+      for (ZipEntryInfo e : zip.entries) {
+        header += 30 + e.nameLength() + e.centralExtraLength() + ((e.flags() & 8) != 0 ? 16 : 0);
+      }
+      long estCompressed = Math.max(csize,
+          Math.round(sample.entryBytes() - header / Math.max(1, read) * zip.declaredEntries));
+      usize = csize > 0 ? Math.round((double) usize / csize * estCompressed) : usize;
+      csize = estCompressed;
+      files = (int) Math.min(Integer.MAX_VALUE, Math.round(files * scale));
+      dirs = (int) Math.min(Integer.MAX_VALUE, Math.round(dirs * scale));
+      classes = (int) Math.min(Integer.MAX_VALUE, Math.round(classes * scale));
+      int unread = Math.max(0, classes - seenClasses);
+      sampled = Optional.of(new DirectorySample(sample.directoryBytes(), sample.bytesRead(),
+          sample.windows().size(), read, zip.declaredEntries, unread));
+      inSample = " seen in the sample";
+      notes.add("sampled overview: " + Texts.bytes(sample.bytesRead()) + " ("
+          + percent(sample.bytesRead(), sample.directoryBytes()) + ") of the "
+          + Texts.bytes(sample.directoryBytes()) + " central directory was read, in "
+          + sample.windows().size() + " evenly spaced windows holding " + Texts.count(read)
+          + " of the " + Texts.count(zip.declaredEntries) + " entries. The file, class and size "
+          + "totals are estimates scaled from the sample; package class counts are the classes "
+          + "seen (the true counts are at least that); packages, key entries, nested archives, "
+          + "relocations and packaging warnings that lie only in the unread parts (about "
+          + Texts.plural(unread, "class") + ") are missing. Inspect without sampling for exact "
+          + "counts and complete warnings");
+    }
     List<PackageCount> pkgs = new ArrayList<>();
     for (Map.Entry<String, int[]> p : packages.entrySet()) {
       pkgs.add(new PackageCount(Texts.safe(p.getKey()), p.getValue()[0], p.getValue()[1]));
@@ -252,7 +291,8 @@ final class OverviewBuilder {
       }
       if (sparkClasses > 0 || sparkJars > 0) {
         warnings.add("bundles Spark itself (" + (sparkClasses > 0
-            ? Texts.plural(sparkClasses, "org.apache.spark class") : Texts.plural(sparkJars, "Spark jar"))
+            ? Texts.plural(sparkClasses, "org.apache.spark class") + inSample
+            : Texts.plural(sparkJars, "Spark jar") + inSample)
             + "): mark Spark dependencies 'provided' so the cluster's Spark is used; a bundled "
             + "Spark of another version fails with NoSuchMethodError, ClassCastException or "
             + "ClassNotFoundException");
@@ -268,12 +308,12 @@ final class OverviewBuilder {
           continue;
         }
         warnings.add("bundles " + CLASHING.get(c.getKey()) + " unrelocated ("
-            + Texts.plural(c.getValue(), "class") + "), which Spark also ships: a version clash "
+            + Texts.plural(c.getValue(), "class") + inSample + "), which Spark also ships: a version clash "
             + "shows as NoSuchMethodError or ClassNotFoundException; relocate it (maven-shade "
             + "<relocation>, sbt-assembly ShadeRule) or use the cluster's copy");
       }
       if (signatureFiles > 0 && (nestedTotal > 0 || packages.size() > 50)) {
-        warnings.add("keeps " + Texts.plural(signatureFiles, "signature file")
+        warnings.add("keeps " + Texts.plural(signatureFiles, "signature file") + inSample
             + " (META-INF/*.SF, *.RSA, *.DSA) from a signed dependency: a merged jar then fails "
             + "with 'SecurityException: Invalid signature file digest'; exclude them when "
             + "shading");
@@ -290,6 +330,9 @@ final class OverviewBuilder {
     }
     if (mainClass.isEmpty() && manifest.isPresent()) {
       notes.add("the manifest names no Main-Class: spark-submit needs --class");
+    } else if (manifest.isEmpty() && zip.sample.isPresent()) {
+      notes.add("META-INF/MANIFEST.MF is not in the sampled part of the directory, so the "
+          + "Main-Class is unknown; inspect without sampling, or pass --entry META-INF/MANIFEST.MF");
     } else if (manifest.isEmpty()) {
       notes.add("no META-INF/MANIFEST.MF: spark-submit needs --class");
     }
@@ -303,7 +346,11 @@ final class OverviewBuilder {
     return new ArchiveOverview(source, zip.size, zip.entries.size(), zip.declaredEntries, files,
         dirs, classes, usize, csize, mainClass.map(Texts::safe), selected(mf), pkgs, keys,
         keyTotal, nested, relocations, artifacts, versions, scala, big, warnings, allNotes,
-        drillIn(appClass, pkgs));
+        drillIn(appClass, pkgs), sampled);
+  }
+
+  private static String percent(long part, long whole) {
+    return String.format(Locale.ROOT, "%.1f%%", 100.0 * part / Math.max(1, whole));
   }
 
   private static boolean isKey(String name) {

@@ -25,13 +25,31 @@ final class TextRender {
   static String overview(ArchiveOverview o) {
     List<String> out = new ArrayList<>();
     out.add("=== JAR Archive Overview: " + o.source() + " ===");
-    out.add("Size: " + o.sizeBytes() + " bytes (" + Texts.bytes(o.sizeBytes()) + "); "
-        + Texts.plural(o.entries(), "entry") + ": " + Texts.plural(o.files(), "file") + " ("
-        + Texts.plural(o.classes(), "class") + "), " + Texts.plural(o.directories(), "directory") + "; " + Texts.bytes(o.uncompressedBytes())
-        + " uncompressed");
+    o.sample().ifPresent(s -> out.add("SAMPLED, COUNTS ARE ESTIMATES: only "
+        + String.format(Locale.ROOT, "%.1f%%", 100 * s.fractionRead()) + " of the central "
+        + "directory was read (" + Texts.count(s.entriesRead()) + " of "
+        + Texts.count(s.declaredEntries()) + " entries); totals marked ~ are estimated, package "
+        + "counts are lower bounds (the classes seen), and what lies only in the unread parts is "
+        + "missing. Inspect without sampling for exact counts and complete warnings."));
+    if (o.estimated()) {
+      out.add("Size: " + o.sizeBytes() + " bytes (" + Texts.bytes(o.sizeBytes()) + "); "
+          + Texts.plural(o.declaredEntries(), "entry") + " (from the end record): ~"
+          + Texts.plural(o.files(), "file") + " (~" + Texts.plural(o.classes(), "class")
+          + "), ~" + Texts.plural(o.directories(), "directory") + "; ~"
+          + Texts.bytes(o.uncompressedBytes()) + " uncompressed");
+    } else {
+      out.add("Size: " + o.sizeBytes() + " bytes (" + Texts.bytes(o.sizeBytes()) + "); "
+          + Texts.plural(o.entries(), "entry") + ": " + Texts.plural(o.files(), "file") + " ("
+          + Texts.plural(o.classes(), "class") + "), " + Texts.plural(o.directories(), "directory")
+          + "; " + Texts.bytes(o.uncompressedBytes()) + " uncompressed");
+    }
     out.add("");
+    boolean manifestSeen = o.keyEntries().stream()
+        .anyMatch(k -> k.equalsIgnoreCase("META-INF/MANIFEST.MF"));
     out.add(o.mainClass().map(m -> "Main-Class (from MANIFEST.MF): " + m)
-        .orElse("Main-Class: Not specified in MANIFEST.MF"));
+        .orElse(o.estimated() && !manifestSeen
+            ? "Main-Class: unknown (META-INF/MANIFEST.MF is not in the sampled entries)"
+            : "Main-Class: Not specified in MANIFEST.MF"));
     String start = o.manifest().get("Start-Class");
     if (start != null) {
       out.add("Start-Class (spring-boot application class): " + start);
@@ -58,14 +76,23 @@ final class TextRender {
     o.scala().ifPresent(s -> out.add("Scala: " + s.version() + " (from " + s.evidence() + ")"));
     out.add("");
     int shown = Math.min(MAX_PACKAGES, o.packages().size());
-    out.add("Packages & Class Counts (" + Texts.plural(o.packages().size(), "package") + ", "
-        + Texts.plural(o.classes(), "class") + (o.packages().size() > shown
-            ? "; the " + shown + " largest" : "") + "):");
+    if (o.estimated()) {
+      out.add("Packages & Class Counts (sampled: " + Texts.plural(o.packages().size(), "package")
+          + " seen, with the classes seen in each; ~" + Texts.plural(o.classes(), "class")
+          + " in all, estimated" + (o.packages().size() > shown ? "; the " + shown + " largest"
+              : "") + "):");
+    } else {
+      out.add("Packages & Class Counts (" + Texts.plural(o.packages().size(), "package") + ", "
+          + Texts.plural(o.classes(), "class") + (o.packages().size() > shown
+              ? "; the " + shown + " largest" : "") + "):");
+    }
+    String atLeast = o.estimated() ? "at least " : "";
+    String inSample = o.estimated() ? ", in the sample" : "";
     String main = o.manifest().getOrDefault("Start-Class", o.mainClass().orElse(""));
     String mainPkg = main.contains(".") ? main.substring(0, main.lastIndexOf('.')) : "";
     for (int i = 0; i < shown; i++) {
       PackageCount p = o.packages().get(i);
-      StringBuilder b = new StringBuilder("  - ").append(p.name()).append(" (")
+      StringBuilder b = new StringBuilder("  - ").append(p.name()).append(" (").append(atLeast)
           .append(Texts.plural(p.classes(), "class"));
       if (p.sources() > 0) {
         b.append(", ").append(Texts.plural(p.sources(), "source file"));
@@ -80,6 +107,8 @@ final class TextRender {
       out.add("  ... (showing " + shown + " packages out of " + Texts.count(o.packages().size())
           + "; --format json lists them all)");
     }
+    o.sample().filter(s -> s.unreadClasses() > 0).ifPresent(s -> out.add("  ... and ~"
+        + Texts.plural(s.unreadClasses(), "class") + " in the unread parts of the directory"));
     if (!o.nestedArchives().isEmpty()) {
       long total = 0;
       for (NestedArchive n : o.nestedArchives()) {
@@ -87,7 +116,7 @@ final class TextRender {
       }
       out.add("");
       out.add("Nested archives (" + Texts.count(o.nestedArchives().size()) + ", "
-          + Texts.bytes(total) + "):");
+          + Texts.bytes(total) + inSample + "):");
       for (int i = 0; i < Math.min(MAX_NESTED_SHOWN, o.nestedArchives().size()); i++) {
         NestedArchive n = o.nestedArchives().get(i);
         out.add("  - " + n.name() + " (" + Texts.bytes(n.sizeBytes()) + (n.stored() ? ", stored"
@@ -99,29 +128,31 @@ final class TextRender {
     }
     if (!o.relocations().isEmpty()) {
       out.add("");
-      out.add("Relocated (shaded) packages:");
+      out.add("Relocated (shaded) packages" + (o.estimated() ? " (in the sample)" : "") + ":");
       for (Relocation r : o.relocations()) {
-        out.add("  - " + r.original() + " under " + r.prefix() + " ("
+        out.add("  - " + r.original() + " under " + r.prefix() + " (" + atLeast
             + Texts.plural(r.classes(), "class") + ")");
       }
     }
     if (!o.bundledArtifacts().isEmpty()) {
       out.add("");
       List<String> list = o.bundledArtifacts();
-      out.add("Bundled Maven artifacts (" + Texts.count(list.size()) + ", from META-INF/maven): "
+      out.add("Bundled Maven artifacts (" + Texts.count(list.size()) + ", from META-INF/maven"
+          + inSample + "): "
           + String.join(", ", list.subList(0, Math.min(15, list.size())))
           + (list.size() > 15 ? ", ..." : ""));
     }
     out.add("");
-    out.add("Top-level / Key Entries (Total " + Texts.count(o.files()) + " files; "
-        + Texts.count(o.keyEntriesTotal()) + " key entries" + (o.keyEntriesTotal()
+    out.add("Top-level / Key Entries (Total " + (o.estimated() ? "~" : "")
+        + Texts.count(o.files()) + " files; " + Texts.count(o.keyEntriesTotal()) + " key entries"
+        + inSample + (o.keyEntriesTotal()
             > o.keyEntries().size() ? ", first " + o.keyEntries().size() + " shown" : "") + "):");
     for (String k : o.keyEntries()) {
       out.add("  - " + k);
     }
     if (!o.largestEntries().isEmpty()) {
       out.add("");
-      out.add("Largest entries:");
+      out.add("Largest entries" + (o.estimated() ? " (in the sample)" : "") + ":");
       for (EntrySize e : o.largestEntries()) {
         out.add("  - " + e.name() + " (" + Texts.bytes(e.sizeBytes()) + ", "
             + Texts.bytes(e.compressedBytes()) + " compressed)");
@@ -129,7 +160,8 @@ final class TextRender {
     }
     if (!o.warnings().isEmpty()) {
       out.add("");
-      out.add("Packaging warnings:");
+      out.add("Packaging warnings" + (o.estimated() ? " (from the sample only: a clash in the "
+          + "unread parts is not reported)" : "") + ":");
       for (String w : o.warnings()) {
         out.add("  ! " + w);
       }

@@ -35,6 +35,11 @@ final class ZipArchive {
   private static final int LOC_SIG = 0x04034b50;
   private static final int CEN_CHUNK = 1 << 20;
   private static final long RATIO_GRACE = 1 << 20;
+  /** Central directories up to this size are always read whole, even when sampling is allowed. */
+  static final long SAMPLE_MIN_DIRECTORY = 1 << 20;
+  private static final long SAMPLE_WINDOW_TARGET = 256 << 10;
+  private static final int SAMPLE_MIN_WINDOWS = 4;
+  private static final int SAMPLE_MAX_WINDOWS = 32;
 
   final ByteSource source;
   final long size;
@@ -44,12 +49,14 @@ final class ZipArchive {
   final long centralDirectoryBytes;
   final List<ZipEntryInfo> entries;
   final List<String> notes;
+  /** Present when only evenly spaced windows of the central directory were read. */
+  final Optional<Sample> sample;
   private final Map<String, ZipEntryInfo> byName;
   private final ReadContext ctx;
 
   private ZipArchive(ByteSource source, long size, long prefixBytes, boolean zip64,
       long declaredEntries, long cdBytes, List<ZipEntryInfo> entries, List<String> notes,
-      ReadContext ctx) {
+      Optional<Sample> sample, ReadContext ctx) {
     this.source = source;
     this.size = size;
     this.prefixBytes = prefixBytes;
@@ -58,6 +65,7 @@ final class ZipArchive {
     this.centralDirectoryBytes = cdBytes;
     this.entries = Collections.unmodifiableList(entries);
     this.notes = List.copyOf(notes);
+    this.sample = sample;
     this.ctx = ctx;
     Map<String, ZipEntryInfo> map = new HashMap<>(entries.size() * 2);
     for (ZipEntryInfo e : entries) {
@@ -81,8 +89,54 @@ final class ZipArchive {
             || (head[2] == 7 && head[3] == 8));
   }
 
-  /** Reads the end record and the central directory of {@code source}. */
+  /**
+   * A central directory read in evenly spaced windows instead of whole: which entries came from
+   * which window, and which bytes of the directory those entries cover.
+   *
+   * @param entryBytes the bytes before the central directory (local headers and entry data),
+   *     without any prepended bytes
+   * @param directoryBytes the central directory's size
+   * @param bytesRead the directory bytes fetched (the sum of the windows)
+   * @param windows the windows in directory order
+   */
+  record Sample(long entryBytes, long directoryBytes, long bytesRead, List<Window> windows) {
+    Sample {
+      windows = List.copyOf(windows);
+    }
+
+    /** The directory bytes covered by complete records. */
+    long parsedBytes() {
+      long n = 0;
+      for (Window w : windows) {
+        n += w.parsedEnd() - w.parsedStart();
+      }
+      return n;
+    }
+  }
+
+  /**
+   * One window of a sampled central directory.
+   *
+   * @param firstEntry the index (in {@link #entries}) of its first complete record
+   * @param endEntry one past the index of its last complete record
+   * @param parsedStart the directory offset where its first complete record starts
+   * @param parsedEnd the directory offset where its last complete record ends
+   */
+  record Window(int firstEntry, int endEntry, long parsedStart, long parsedEnd) {}
+
+  /** Reads the end record and the whole central directory of {@code source}. */
   static ZipArchive open(ByteSource source, ReadContext ctx) throws IOException {
+    return open(source, ctx, 0);
+  }
+
+  /**
+   * Reads the end record and the central directory of {@code source}; when {@code sampleFraction}
+   * is positive and the directory is over {@link #SAMPLE_MIN_DIRECTORY} and over that fraction of
+   * the archive, only evenly spaced windows totalling that fraction of the archive are read (the
+   * first at the directory's start, the last at its end) and {@link #sample} says so.
+   */
+  static ZipArchive open(ByteSource source, ReadContext ctx, double sampleFraction)
+      throws IOException {
     String name = source.name();
     long size = source.size().orElseThrow(() -> new UnsupportedInputException(
         name + ": the source cannot tell its size, so its ZIP central directory cannot be found "
@@ -164,10 +218,117 @@ final class ZipArchive {
           + ", more than the " + Texts.bytes(ctx.limits.maxCentralDirectoryBytes())
           + " cap; this is not a real jar (or raise the limit)");
     }
+    long budget = sampleFraction > 0 ? (long) (sampleFraction * size) : 0;
+    if (budget > 0 && cdSize > SAMPLE_MIN_DIRECTORY && cdSize > budget) {
+      List<ZipEntryInfo> list = new ArrayList<>();
+      Sample sample = sampleCentralDirectory(source, cdOffset + prefix, cdSize, budget, prefix,
+          ctx.limits.maxEntries(), list, notes);
+      checkOverlaps(list, notes);
+      return new ZipArchive(source, size, prefix, zip64, entries, cdSize, list, notes,
+          Optional.of(sample), ctx);
+    }
     List<ZipEntryInfo> list = readCentralDirectory(
         source, cdOffset + prefix, cdSize, entries, prefix, ctx.limits.maxEntries(), notes);
     checkOverlaps(list, notes);
-    return new ZipArchive(source, size, prefix, zip64, entries, cdSize, list, notes, ctx);
+    return new ZipArchive(source, size, prefix, zip64, entries, cdSize, list, notes,
+        Optional.empty(), ctx);
+  }
+
+  /**
+   * Reads {@code budget} bytes of the central directory at {@code [start, start + length)} as
+   * evenly spaced windows (one ranged read each): the first starts at the directory's first
+   * record, the last ends with its last record, and every other one is re-synchronised on the
+   * first offset that holds a record signature followed by another record (or by the window's
+   * end). Records cut by a window's edges are dropped.
+   */
+  private static Sample sampleCentralDirectory(ByteSource source, long start, long length,
+      long budget, long prefix, int maxEntries, List<ZipEntryInfo> list, List<String> notes)
+      throws IOException {
+    int windows = (int) Math.max(SAMPLE_MIN_WINDOWS,
+        Math.min(SAMPLE_MAX_WINDOWS, (budget + SAMPLE_WINDOW_TARGET - 1) / SAMPLE_WINDOW_TARGET));
+    int width = (int) Math.min(Integer.MAX_VALUE - 16, budget / windows);
+    CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPLACE)
+        .onUnmappableCharacter(CodingErrorAction.REPLACE);
+    List<Window> out = new ArrayList<>();
+    long fetched = 0;
+    int unsafe = 0;
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    int duplicates = 0;
+    for (int w = 0; w < windows && list.size() < maxEntries; w++) {
+      long from = start + (windows == 1 ? 0 : Math.round((double) w * (length - width) / (windows - 1)));
+      byte[] buf = source.read(from, width);
+      fetched += buf.length;
+      if (buf.length < width) {
+        throw new CorruptInputException(source.name() + ": the archive ends inside its central "
+            + "directory; it is truncated, so copy it again");
+      }
+      ByteBuffer b = ByteBuffer.wrap(buf).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+      boolean atEnd = from + buf.length == start + length;
+      int at = w == 0 ? 0 : resync(b, buf.length, atEnd);
+      if (at < 0) {
+        continue;
+      }
+      int first = list.size();
+      int parsedFrom = at;
+      while (at + 46 <= buf.length && list.size() < maxEntries) {
+        if (b.getInt(at) != CEN_SIG) {
+          notes.add("the central directory is damaged inside a sampled window (bad record "
+              + "signature); the rest of that window is not listed");
+          break;
+        }
+        int recLen = recordLength(b, at);
+        if (at + recLen > buf.length) {
+          break; // cut by the window's end
+        }
+        ZipEntryInfo e = record(b, buf, at, utf8, prefix, list.size());
+        if (e.unsafeName()) {
+          unsafe++;
+        }
+        if (!seen.add(e.name())) {
+          duplicates++;
+        }
+        list.add(e);
+        at += recLen;
+      }
+      if (list.size() > first) {
+        out.add(new Window(first, list.size(), from - start + parsedFrom, from - start + at));
+      }
+    }
+    if (list.size() >= maxEntries) {
+      notes.add("sampling stopped at the cap of " + Texts.count(maxEntries) + " entries");
+    }
+    if (unsafe > 0) {
+      notes.add(Texts.plural(unsafe, "sampled entry") + " with unsafe names (absolute, drive "
+          + "letters or '../'): a zip-slip risk for tools that extract; sparkrca extracts nothing");
+    }
+    if (duplicates > 0) {
+      notes.add(Texts.plural(duplicates, "duplicate entry name") + " in the sample "
+          + "(java.util.zip and class loaders use the first)");
+    }
+    return new Sample(start - prefix, length, fetched, out);
+  }
+
+  /**
+   * The first offset in {@code b} where a complete central-directory record starts that is
+   * followed by another record signature or, in the directory's last window, by the window's end;
+   * -1 when there is none.
+   */
+  private static int resync(ByteBuffer b, int limit, boolean atEnd) {
+    for (int at = 0; at + 46 <= limit; at++) {
+      if (b.getInt(at) != CEN_SIG) {
+        continue;
+      }
+      int next = at + recordLength(b, at);
+      if ((next + 4 <= limit && b.getInt(next) == CEN_SIG) || (atEnd && next == limit)) {
+        return at;
+      }
+    }
+    return -1;
+  }
+
+  private static int recordLength(ByteBuffer b, int at) {
+    return 46 + u16(b, at + 28) + u16(b, at + 30) + u16(b, at + 32);
   }
 
   private static boolean hasLocator(byte[] tail, int eocd) {
@@ -234,15 +395,7 @@ final class ZipArchive {
             + " entries (bad record signature); the rest is not listed");
         break;
       }
-      int flags = u16(b, at + 8);
-      int method = u16(b, at + 10);
-      long csize = u32(b, at + 20);
-      long usize = u32(b, at + 24);
-      int nameLen = u16(b, at + 28);
-      int extraLen = u16(b, at + 30);
-      int commentLen = u16(b, at + 32);
-      long local = u32(b, at + 42);
-      int recLen = 46 + nameLen + extraLen + commentLen;
+      int recLen = recordLength(b, at);
       if (pos + recLen > end) {
         notes.add("the central directory ends inside a record after " + Texts.count(list.size())
             + " entries; the rest is not listed");
@@ -254,39 +407,11 @@ final class ZipArchive {
         b = ByteBuffer.wrap(buf).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         at = 0;
       }
-      String name = decodeName(utf8, buf, at + 46, nameLen);
-      // ZIP64 extra field: the 8-byte values replace those set to 0xFFFFFFFF, in this order.
-      if (usize == 0xFFFFFFFFL || csize == 0xFFFFFFFFL || local == 0xFFFFFFFFL) {
-        int x = at + 46 + nameLen;
-        int xEnd = x + extraLen;
-        while (x + 4 <= xEnd) {
-          int id = u16(b, x);
-          int len = u16(b, x + 2);
-          if (id == 1) {
-            int p = x + 4;
-            int pEnd = Math.min(p + len, xEnd);
-            if (usize == 0xFFFFFFFFL && p + 8 <= pEnd) {
-              usize = b.getLong(p);
-              p += 8;
-            }
-            if (csize == 0xFFFFFFFFL && p + 8 <= pEnd) {
-              csize = b.getLong(p);
-              p += 8;
-            }
-            if (local == 0xFFFFFFFFL && p + 8 <= pEnd) {
-              local = b.getLong(p);
-            }
-            break;
-          }
-          x += 4 + len;
-        }
-      }
-      ZipEntryInfo e = new ZipEntryInfo(name, list.size(), method, flags, csize, usize,
-          local + prefix, nameLen, extraLen);
+      ZipEntryInfo e = record(b, buf, at, utf8, prefix, list.size());
       if (e.unsafeName()) {
         unsafe++;
       }
-      if (!seen.add(name)) {
+      if (!seen.add(e.name())) {
         duplicates++;
       }
       list.add(e);
@@ -305,6 +430,47 @@ final class ZipArchive {
           + " (java.util.zip and class loaders use the first)");
     }
     return list;
+  }
+
+  /** The complete central-directory record at {@code at} of {@code buf}. */
+  private static ZipEntryInfo record(ByteBuffer b, byte[] buf, int at, CharsetDecoder utf8,
+      long prefix, int index) {
+    int flags = u16(b, at + 8);
+    int method = u16(b, at + 10);
+    long csize = u32(b, at + 20);
+    long usize = u32(b, at + 24);
+    int nameLen = u16(b, at + 28);
+    int extraLen = u16(b, at + 30);
+    long local = u32(b, at + 42);
+    String name = decodeName(utf8, buf, at + 46, nameLen);
+    // ZIP64 extra field: the 8-byte values replace those set to 0xFFFFFFFF, in this order.
+    if (usize == 0xFFFFFFFFL || csize == 0xFFFFFFFFL || local == 0xFFFFFFFFL) {
+      int x = at + 46 + nameLen;
+      int xEnd = x + extraLen;
+      while (x + 4 <= xEnd) {
+        int id = u16(b, x);
+        int len = u16(b, x + 2);
+        if (id == 1) {
+          int p = x + 4;
+          int pEnd = Math.min(p + len, xEnd);
+          if (usize == 0xFFFFFFFFL && p + 8 <= pEnd) {
+            usize = b.getLong(p);
+            p += 8;
+          }
+          if (csize == 0xFFFFFFFFL && p + 8 <= pEnd) {
+            csize = b.getLong(p);
+            p += 8;
+          }
+          if (local == 0xFFFFFFFFL && p + 8 <= pEnd) {
+            local = b.getLong(p);
+          }
+          break;
+        }
+        x += 4 + len;
+      }
+    }
+    return new ZipEntryInfo(name, index, method, flags, csize, usize, local + prefix, nameLen,
+        extraLen);
   }
 
   private static byte[] refill(ByteSource source, byte[] old, long oldStart, long pos, long end,

@@ -35,4 +35,34 @@ public interface ByteSourceProvider {
 
   /** Whether {@code uri} names a directory or prefix rather than one object. */
   boolean isDirectory(String uri) throws IOException;
+
+  /**
+   * The objects whose full URI starts with {@code uriPrefix} (not only a directory's children:
+   * {@code gs://b/out/driveroutput} lists {@code driveroutput.000000000} and so on), sorted by
+   * name; empty when there are none or the provider cannot list. Used to resolve Dataproc
+   * {@code driveroutput} prefixes (see {@link DriverOutput}).
+   *
+   * <p>The default lists the parent directory with {@link #list(String)} and keeps the entries
+   * whose name starts with the last segment of the prefix. Object stores should override it with
+   * a native prefix listing.
+   */
+  default List<SourceEntry> listPrefix(String uriPrefix) throws IOException {
+    int slash = Math.max(uriPrefix.lastIndexOf('/'), uriPrefix.lastIndexOf('\\'));
+    String parent = slash >= 0 ? uriPrefix.substring(0, slash + 1) : ".";
+    String stem = uriPrefix.substring(slash + 1);
+    List<SourceEntry> children;
+    try {
+      children = list(parent);
+    } catch (io.sparkrca.core.error.InputNotFoundException e) {
+      return List.of();
+    }
+    List<SourceEntry> matching = new java.util.ArrayList<>();
+    for (SourceEntry e : children) {
+      if (!e.directory() && e.name().startsWith(stem)) {
+        matching.add(e);
+      }
+    }
+    matching.sort(java.util.Comparator.comparing(SourceEntry::name));
+    return List.copyOf(matching);
+  }
 }

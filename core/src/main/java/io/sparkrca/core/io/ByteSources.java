@@ -9,8 +9,9 @@ import java.util.ServiceLoader;
 
 /**
  * Resolves URIs and paths to {@link ByteSource}s through the registered {@link
- * ByteSourceProvider}s: those found on the class path with {@link ServiceLoader}, then any added
- * explicitly, then local files.
+ * ByteSourceProvider}s: those added explicitly, then those found on the class path with {@link
+ * ServiceLoader} (in the order the builder was told), then http(s) URLs with default settings,
+ * then local files.
  *
  * <pre>{@code
  * ByteSource log = ByteSources.defaults().open("gs://bucket/spark-events/app-1");
@@ -26,7 +27,10 @@ public final class ByteSources {
     this.providers = List.copyOf(providers);
   }
 
-  /** The providers found with {@link ServiceLoader}, plus local files. */
+  /**
+   * The providers found with {@link ServiceLoader}, then http(s) with default settings, then
+   * local files.
+   */
   public static ByteSources defaults() {
     return DEFAULTS;
   }
@@ -43,6 +47,14 @@ public final class ByteSources {
   /** The entries directly under a directory or prefix; empty when {@code uri} is one object. */
   public List<SourceEntry> list(String uri) throws IOException {
     return providerFor(uri).list(uri);
+  }
+
+  /**
+   * The objects whose URI starts with {@code uriPrefix}, sorted by name (see {@link
+   * ByteSourceProvider#listPrefix(String)}).
+   */
+  public List<SourceEntry> listPrefix(String uriPrefix) throws IOException {
+    return providerFor(uriPrefix).listPrefix(uriPrefix);
   }
 
   /** Whether {@code uri} names a directory or prefix. */
@@ -70,7 +82,7 @@ public final class ByteSources {
 
     private Builder() {}
 
-    /** Adds a provider ahead of the local-file fallback. */
+    /** Adds a provider ahead of the built-in http(s) and local-file fallbacks. */
     public Builder add(ByteSourceProvider provider) {
       providers.add(provider);
       return this;
@@ -85,6 +97,8 @@ public final class ByteSources {
 
     public ByteSources build() {
       List<ByteSourceProvider> all = new ArrayList<>(providers);
+      // Last, so that a cloud module can claim its own https hosts (storage.googleapis.com).
+      all.add(HttpByteSourceProvider.defaults());
       all.add(new LocalFileProvider());
       return new ByteSources(all);
     }

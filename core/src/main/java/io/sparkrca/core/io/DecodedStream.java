@@ -80,6 +80,42 @@ public final class DecodedStream extends FilterInputStream {
     }
   }
 
+  /**
+   * The codec of {@code source}, decided as {@link #open} decides it (extension and magic bytes,
+   * the bytes winning) from one small ranged read of its first bytes, without opening a stream.
+   *
+   * <pre>{@code
+   * DecodedStream.Detection d = DecodedStream.detect(source);
+   * if (!d.compression().isCompressed()) { ... ranged reads are byte offsets into the text ... }
+   * }</pre>
+   */
+  public static Detection detect(ByteSource source) throws IOException {
+    Optional<Compression> byName = Compression.fromExtension(source.fileName());
+    byte[] head = source.read(0, Compression.MAGIC_LENGTH);
+    List<String> notes = new ArrayList<>();
+    Compression codec = choose(source, byName, head, notes);
+    return new Detection(codec, List.copyOf(notes), head.length == 0);
+  }
+
+  /**
+   * What {@link #detect(ByteSource)} found.
+   *
+   * <pre>{@code
+   * Detection d = DecodedStream.detect(ByteSource.of(Path.of("application_1700000000000_0001")));
+   * d.compression();  // GZIP, found from the magic bytes although the name has no extension
+   * }</pre>
+   *
+   * @param compression the codec to decode with ({@link Compression#NONE} for plain text)
+   * @param notes observations, e.g. a name that disagrees with the content
+   * @param empty whether the source holds no bytes at all
+   */
+  public record Detection(Compression compression, List<String> notes, boolean empty) {
+    public Detection {
+      java.util.Objects.requireNonNull(compression, "compression");
+      notes = List.copyOf(notes);
+    }
+  }
+
   private static Compression choose(
       ByteSource source, Optional<Compression> byName, byte[] head, List<String> notes) {
     if (head.length == 0) {

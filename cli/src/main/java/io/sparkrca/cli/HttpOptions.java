@@ -1,0 +1,57 @@
+package io.sparkrca.cli;
+
+import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.io.ByteSources;
+import io.sparkrca.core.io.HttpByteSourceProvider;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * How commands reach http(s) inputs: extra headers, a bearer token from the environment (never
+ * on the command line), extra CAs added to the system trust. Mixed into every command that reads a
+ * URI.
+ */
+final class HttpOptions {
+  @Option(
+      names = "--header",
+      paramLabel = "'NAME: VALUE'",
+      description = "An HTTP header to send with every request (repeatable), e.g. 'Authorization: Bearer TOKEN'.")
+  List<String> headers = new ArrayList<>();
+
+  @Option(
+      names = "--bearer-token-env",
+      paramLabel = "VAR",
+      description = "Send 'Authorization: Bearer <value of environment variable VAR>' (keeps the token off the command line).")
+  String bearerTokenEnv;
+
+  @Option(
+      names = "--ca-file",
+      paramLabel = "PEM",
+      description = "Extra CA certificates to trust, added to the system trust (repeatable).")
+  List<Path> caFiles = new ArrayList<>();
+
+  /** Providers from the class path, then http(s) with the credentials and CAs given. */
+  ByteSources sources() {
+    HttpByteSourceProvider.Builder http = HttpByteSourceProvider.builder();
+    for (String h : headers) {
+      int colon = h.indexOf(':');
+      if (colon <= 0) {
+        throw new InvalidRequestException(
+            "--header must look like 'Name: value' (the value is not shown here)");
+      }
+      http.header(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
+    }
+    if (bearerTokenEnv != null) {
+      String token = System.getenv(bearerTokenEnv);
+      if (token == null || token.isBlank()) {
+        throw new InvalidRequestException(
+            "--bearer-token-env " + bearerTokenEnv + ": the environment variable is not set or empty");
+      }
+      http.header("Authorization", "Bearer " + token.trim());
+    }
+    caFiles.forEach(http::caCertificates);
+    return ByteSources.builder().loadServiceProviders().add(http.build()).build();
+  }
+}

@@ -1,0 +1,168 @@
+package io.sparkrca.cli;
+
+import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.rules.DiagnosticStatus;
+import io.sparkrca.rules.OutputContract;
+import io.sparkrca.rules.RuleCatalog;
+import io.sparkrca.rules.StageDiagnostics;
+import io.sparkrca.rules.StageRule;
+import io.sparkrca.rules.StageRuleEngine;
+import io.sparkrca.rules.StageTelemetry;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code sparkrca rules}: evaluates CEL stage rules (the Dataproc agent's format) on an
+ * application. Exit code 0 PASS, 1 FAIL (a rule matched), 2 ERROR (unreadable log, bad rules,
+ * no rules).
+ */
+@Command(
+    name = "rules",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Evaluates stage diagnostic rules, CEL expressions over the Dataproc v1 stage schema, on an",
+      "application's event log. Supply rules (--rules, --rule) and/or opt in to the recommended",
+      "catalog (--recommended); there are no implicit rules. Exit code: 0 PASS, 1 FAIL (a rule",
+      "matched), 2 ERROR (the log or the rules could not be read)."
+    })
+final class RulesCommand implements Callable<Integer> {
+  @Parameters(
+      paramLabel = "EVENT_LOG",
+      arity = "0..1",
+      description = "An event log file or rolling log directory (any codec).")
+  String location;
+
+  @Option(names = "--rules", paramLabel = "FILE", description = "A JSON rule file: a list of {ruleId, description, expression, detail?, remediation?, severity?, advice?}. Repeatable.")
+  List<Path> ruleFiles = new ArrayList<>();
+
+  @Option(names = "--rule", paramLabel = "JSON", description = "Inline rules: one rule object or a list, as JSON text (never read as a path). Repeatable.")
+  List<String> inlineRules = new ArrayList<>();
+
+  @Option(names = "--recommended", description = "Add the recommended catalog (see --list).")
+  boolean recommended;
+
+  @Option(names = "--list", description = "List the rules (the recommended catalog when no rules are given) and exit.")
+  boolean list;
+
+  @Option(names = "--format", description = "markdown (default) or json.", defaultValue = "markdown")
+  OutputFormat format;
+
+  @Option(names = "--contract", description = "JSON shape: sparkrca (default) or agent (exactly the Dataproc agent's output).", defaultValue = "sparkrca")
+  String contract;
+
+  @Option(
+      names = "--telemetry",
+      paramLabel = "FILE",
+      description = "Read a Dataproc sparkApplications JSON export instead of an event log: a list of stages, or {sparkApplicationStages, totalExecutorSummary} (the Dataproc agent's telemetry file).")
+  Path telemetryFile;
+
+  @Option(names = "--show-telemetry", description = "Print the values rules see (the stages as Dataproc messages, snake_case) instead of evaluating.")
+  boolean showTelemetry;
+
+  @picocli.CommandLine.Mixin HttpOptions http;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    OutputContract shape = parseContract(contract);
+    RuleCatalog catalog = RuleCatalog.of(List.of());
+    for (Path f : ruleFiles) {
+      catalog = catalog.plus(RuleCatalog.load(f));
+    }
+    for (String json : inlineRules) {
+      catalog = catalog.plus(RuleCatalog.parse(json, "--rule"));
+    }
+    if (recommended || (list && catalog.rules().isEmpty() && catalog.warnings().isEmpty())) {
+      catalog = RuleCatalog.recommended().plus(catalog);
+    }
+    if (list) {
+      printList(out, catalog);
+      return 0;
+    }
+    if (location == null && telemetryFile == null) {
+      throw new InvalidRequestException(
+          "an event log is required (or --telemetry FILE, or --list): sparkrca rules [--recommended] [--rules FILE] EVENT_LOG");
+    }
+    if (showTelemetry) {
+      out.println(
+          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(EventLogs.reader().sources(http.sources()).build().replay(location)))
+              .toJson());
+      return 0;
+    }
+    StageRuleEngine engine =
+        StageRuleEngine.builder()
+            .rules(catalog)
+            .parallelism(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())))
+            .build();
+    StageDiagnostics result;
+    if (telemetryFile != null) {
+      try {
+        result = engine.evaluate(readTelemetry(telemetryFile));
+      } catch (SparkRcaException e) {
+        result = engine.error(java.util.Optional.empty(), e.getMessage());
+      }
+    } else {
+      result = engine.evaluateEventLog(location, EventLogs.reader().sources(http.sources()).build());
+    }
+    if (format == OutputFormat.json) {
+      out.println(result.toJson(shape));
+    } else if (result.status() != DiagnosticStatus.ERROR) {
+      out.print(result.toMarkdown());
+    }
+    out.flush();
+    for (String w : result.warnings()) {
+      err.println("Warning: " + w);
+    }
+    if (result.status() == DiagnosticStatus.ERROR) {
+      err.println("sparkrca: " + result.errorMessage().orElse("the application could not be read"));
+    }
+    err.flush();
+    return result.status().exitCode();
+  }
+
+  private static StageTelemetry readTelemetry(Path file) {
+    String text;
+    try {
+      text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new SparkRcaException("telemetry file " + file + " is not readable: " + e.getMessage());
+    }
+    return StageTelemetry.fromDataprocJson(text);
+  }
+
+  private static OutputContract parseContract(String c) {
+    return switch (c.trim().toLowerCase(java.util.Locale.ROOT)) {
+      case "sparkrca" -> OutputContract.SPARKRCA;
+      case "agent" -> OutputContract.AGENT;
+      default -> throw new InvalidRequestException("--contract must be sparkrca or agent, not '" + c + "'");
+    };
+  }
+
+  private void printList(PrintWriter out, RuleCatalog catalog) {
+    if (format == OutputFormat.json) {
+      out.println(catalog.toJson());
+      return;
+    }
+    out.println("| Rule | Severity | Detects |");
+    out.println("|---|---|---|");
+    for (StageRule r : catalog.rules()) {
+      out.println("| " + r.ruleId() + " | " + r.severity() + " | " + r.description().replace("|", "\\|") + " |");
+    }
+    for (String w : catalog.warnings()) {
+      spec.commandLine().getErr().println("Warning: " + w);
+    }
+  }
+}

@@ -1,0 +1,160 @@
+package io.sparkrca.core.io;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An HTTP response body as an {@link InputStream} with an idle timeout: a read that waits longer
+ * than {@code readTimeout} for the next bytes fails instead of hanging (the JDK's own {@code
+ * BodyHandlers.ofInputStream()} waits forever). Demand is one buffer list at a time, so at most
+ * one list is ever queued. Closing before the end cancels the subscription, which aborts the
+ * transfer: a search that stops early does not download the rest of the object.
+ */
+final class BodyStream extends InputStream implements HttpResponse.BodySubscriber<InputStream> {
+  private static final Object END = new Object();
+  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+
+  private final long readTimeoutNanos;
+  private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+  private final CompletableFuture<Flow.Subscription> subscription = new CompletableFuture<>();
+  private Iterator<ByteBuffer> buffers = List.<ByteBuffer>of().iterator();
+  private ByteBuffer current = EMPTY;
+  private boolean ended;
+  private volatile boolean closed;
+
+  BodyStream(Duration readTimeout) {
+    this.readTimeoutNanos = Objects.requireNonNull(readTimeout, "readTimeout").toNanos();
+  }
+
+  // --- BodySubscriber --------------------------------------------------------------------------
+
+  @Override
+  public CompletionStage<InputStream> getBody() {
+    return CompletableFuture.completedStage(this);
+  }
+
+  @Override
+  public void onSubscribe(Flow.Subscription s) {
+    if (!subscription.complete(s) || closed) {
+      s.cancel();
+      return;
+    }
+    s.request(1);
+  }
+
+  @Override
+  public void onNext(List<ByteBuffer> item) {
+    queue.add(item);
+  }
+
+  @Override
+  public void onError(Throwable throwable) {
+    queue.add(throwable);
+  }
+
+  @Override
+  public void onComplete() {
+    queue.add(END);
+  }
+
+  // --- InputStream -----------------------------------------------------------------------------
+
+  @Override
+  public int read() throws IOException {
+    byte[] one = new byte[1];
+    int n = read(one, 0, 1);
+    return n < 0 ? -1 : one[0] & 0xff;
+  }
+
+  @Override
+  public int read(byte[] b, int off, int len) throws IOException {
+    Objects.checkFromIndexSize(off, len, b.length);
+    if (len == 0) {
+      return 0;
+    }
+    if (!current.hasRemaining() && !advance()) {
+      return -1;
+    }
+    int n = Math.min(len, current.remaining());
+    current.get(b, off, n);
+    return n;
+  }
+
+  @Override
+  public int available() {
+    return current.remaining();
+  }
+
+  /** Moves to the next non-empty buffer; false at the end of the body. */
+  private boolean advance() throws IOException {
+    while (true) {
+      if (closed) {
+        throw new IOException("stream closed");
+      }
+      if (ended) {
+        return false;
+      }
+      if (buffers.hasNext()) {
+        current = buffers.next();
+        if (current.hasRemaining()) {
+          return true;
+        }
+        continue;
+      }
+      Object item;
+      try {
+        item = queue.poll(readTimeoutNanos, TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        close();
+        throw new java.io.InterruptedIOException("interrupted while reading the response body");
+      }
+      if (item == null) {
+        close();
+        throw new HttpTimeoutException(
+            "no data received for " + Duration.ofNanos(readTimeoutNanos).toMillis()
+                + " ms while reading the response body");
+      }
+      if (item == END) {
+        ended = true;
+        return false;
+      }
+      if (item instanceof Throwable t) {
+        ended = true;
+        throw t instanceof IOException io ? io : new IOException(t.getMessage(), t);
+      }
+      @SuppressWarnings("unchecked")
+      List<ByteBuffer> list = (List<ByteBuffer>) item;
+      buffers = list.iterator();
+      // Ask for the next list now so the network keeps flowing while this one is consumed.
+      subscription.getNow(null).request(1);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    current = EMPTY;
+    Flow.Subscription s = subscription.getNow(null);
+    if (s != null && !ended) {
+      s.cancel();
+    }
+    queue.clear();
+    queue.add(END); // wakes a reader blocked on another thread; it then sees closed
+  }
+}

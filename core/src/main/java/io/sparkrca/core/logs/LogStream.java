@@ -1,0 +1,608 @@
+package io.sparkrca.core.logs;
+
+import io.sparkrca.core.error.CorruptInputException;
+import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.io.ByteSource;
+import io.sparkrca.core.io.ByteSources;
+import io.sparkrca.core.io.Compression;
+import io.sparkrca.core.io.DecodedStream;
+import io.sparkrca.core.io.DriverOutput;
+import io.sparkrca.core.io.LineReader;
+import io.sparkrca.core.io.ReadAheadInputStream;
+import io.sparkrca.core.io.SourceEntry;
+import io.sparkrca.core.redaction.Redactor;
+import java.io.ByteArrayInputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Reads, tails, searches and slices logs of any size, local or remote, compressed or not, with
+ * memory that does not grow with the file: lines are streamed through a reused buffer, a line
+ * longer than the cap (default 1 MiB) is cut with a marker instead of being held whole, and a
+ * search stops at its match limit and closes the stream (which cancels a remote download).
+ *
+ * <ul>
+ *   <li>{@link #info()}: size, codec (extension and magic bytes), whether it is large, what next;
+ *   <li>{@link #head(int)} and {@link #tail(int)}: the tail of an uncompressed source is read from
+ *       a window at the end with one ranged read (two requests in all for a remote object), widened
+ *       if it holds fewer lines than asked; a compressed one is streamed once, keeping the last N;
+ *   <li>{@link #search(SearchQuery)}: literal or regular expression (RE2 syntax; bounded work per
+ *       line, so no pattern can hang it), context, match limit, line numbers and byte offsets.
+ *       Whole buffers without a literal the pattern requires are skipped at memory speed;
+ *   <li>{@link #range(long, long)} (at most {@value #MAX_LINES} lines) and {@link #count()}.
+ * </ul>
+ *
+ * <p>Every codec Spark writes is read (gzip, zstd, lz4 block, snappy, lzf), by name or by magic
+ * bytes. A Dataproc {@code driveroutput} prefix is resolved to its numbered parts, read as one log.
+ * Line text in results is redacted with {@link Redactor#standard()} unless turned off.
+ *
+ * <pre>{@code
+ * LogStream log = LogStream.open("gs://bucket/jobs/job-1/driveroutput");
+ * log.tail(100).lines().forEach(l -> System.out.println(l.display()));
+ * SearchResult oom = log.search(SearchQuery.regex("OutOfMemoryError|Container killed").withContext(3));
+ * }</pre>
+ *
+ * <p>Instances are immutable and may be shared; each call opens and closes its own streams.
+ */
+public final class LogStream {
+  /** Sizes above this (20 MiB) count as large: never read them whole. */
+  public static final long LARGE_FILE_BYTES = 20L * 1024 * 1024;
+  /** The most lines head, tail and range return. */
+  public static final int MAX_LINES = 5000;
+  /** The default line cap. */
+  public static final int DEFAULT_MAX_LINE_BYTES = 1 << 20;
+  /** The default first tail window. */
+  public static final int DEFAULT_TAIL_WINDOW_BYTES = 256 * 1024;
+  /** The default largest tail window. */
+  public static final int DEFAULT_MAX_TAIL_WINDOW_BYTES = 32 << 20;
+
+  private static final int SAMPLE_BYTES = 8192;
+  private static final int READ_BUFFER = 256 * 1024;
+
+  private final ByteSource source;
+  private final int maxLineBytes;
+  private final int tailWindowBytes;
+  private final int maxTailWindowBytes;
+  private final boolean redact;
+  private final List<String> openNotes;
+
+  private LogStream(Builder b, ByteSource source, List<String> openNotes) {
+    this.source = source;
+    this.maxLineBytes = b.maxLineBytes;
+    this.tailWindowBytes = b.tailWindowBytes;
+    this.maxTailWindowBytes = Math.max(b.maxTailWindowBytes, b.tailWindowBytes);
+    this.redact = b.redact;
+    this.openNotes = List.copyOf(openNotes);
+  }
+
+  /** A log at a path or URI, with default settings. */
+  public static LogStream open(String uri) throws IOException {
+    return builder().build(uri);
+  }
+
+  /** A log read from {@code source}, with default settings. */
+  public static LogStream of(ByteSource source) {
+    return builder().build(source);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The source being read. */
+  public ByteSource source() {
+    return source;
+  }
+
+  /** Notes made when the log was opened (a resolved driver output prefix). */
+  public List<String> notes() {
+    return openNotes;
+  }
+
+  // --- info ------------------------------------------------------------------------------------
+
+  /** Size, codec and advice, from at most one small read. */
+  public LogInfo info() throws IOException {
+    OptionalLong size = source.size();
+    DecodedStream.Detection d = DecodedStream.detect(source);
+    List<String> notes = notes(d.notes());
+    boolean large = size.isPresent() && size.getAsLong() > LARGE_FILE_BYTES;
+    String recommendation;
+    if (size.isEmpty()) {
+      recommendation =
+          "The object size could not be determined. Verify the URI is correct and that you are "
+              + "authenticated. Treat the file as large and use streaming actions only: tail, "
+              + "search, range, or events.";
+    } else if (large) {
+      recommendation =
+          "File exceeds 20MB. DO NOT download or cat full file. Use streaming actions: tail, "
+              + "search, range, or events.";
+    } else {
+      recommendation =
+          "File is under 20MB. Streaming tail and search are still recommended to keep prompt "
+              + "context clean.";
+    }
+    if (d.compression().isCompressed() && size.isPresent()) {
+      notes.add("The size is the compressed size; the text is larger.");
+    }
+    return new LogInfo(source.name(), size, d.compression(), large, recommendation, notes);
+  }
+
+  // --- head / tail / range ---------------------------------------------------------------------
+
+  /** The first {@code n} lines (1 to {@value #MAX_LINES}). */
+  public LogLines head(int n) throws IOException {
+    checkLineCount("head", n);
+    List<LogLine> lines = new ArrayList<>();
+    try (Text t = openText()) {
+      while (lines.size() < n && t.lines.next()) {
+        lines.add(line(t.lines));
+      }
+      return new LogLines(source.name(), t.decoded.compression(), lines, t.notes());
+    }
+  }
+
+  /**
+   * The last {@code n} lines (1 to {@value #MAX_LINES}). On an uncompressed source of known size
+   * only a window at the end is read (line numbers are then unknown: 0); otherwise the content is
+   * streamed once, keeping the last {@code n} lines.
+   */
+  public LogLines tail(int n) throws IOException {
+    checkLineCount("tail", n);
+    OptionalLong size = source.size();
+    DecodedStream.Detection d = DecodedStream.detect(source);
+    if (d.compression().isCompressed() || size.isEmpty() || size.getAsLong() == 0) {
+      return tailByStreaming(n, size, d);
+    }
+    return tailFromWindow(n, size.getAsLong(), d);
+  }
+
+  private LogLines tailByStreaming(int n, OptionalLong size, DecodedStream.Detection d)
+      throws IOException {
+    LineRing ring = new LineRing(n);
+    try (Text t = openText()) {
+      while (t.lines.next()) {
+        ring.add(t.lines, t.lines.lineNumber(), t.lines.byteOffset());
+      }
+      List<String> notes = t.notes();
+      if (t.decoded.compression().isCompressed()) {
+        notes.add(
+            "The log is " + t.decoded.compression().codecName() + "-compressed, so it was streamed "
+                + "once to its end (" + t.lines.lineNumber() + " lines) to find the last ones.");
+      } else if (size.isEmpty()) {
+        notes.add("The size is unknown, so the log was streamed once to its end.");
+      }
+      return new LogLines(source.name(), t.decoded.compression(), ring.toLines(this::line), notes);
+    }
+  }
+
+  private LogLines tailFromWindow(int n, long size, DecodedStream.Detection d) throws IOException {
+    long window = Math.min(size, Math.max(tailWindowBytes, Math.min((long) n * 256, maxTailWindowBytes)));
+    long start = size - window;
+    long bufStart = start > 0 ? start - 1 : 0; // one byte more, to know whether a line starts at start
+    byte[] buf = source.read(bufStart, (int) (size - bufStart));
+    int reads = 1;
+    LineRing ring;
+    while (true) {
+      ring = new LineRing(n);
+      int found = splitWindow(buf, bufStart, start > 0, ring);
+      if (found >= n || start == 0 || window >= maxTailWindowBytes) {
+        break;
+      }
+      long newWindow = Math.min(Math.min(window * 4, maxTailWindowBytes), size);
+      long newStart = size - newWindow;
+      long newBufStart = newStart > 0 ? newStart - 1 : 0;
+      byte[] prefix = source.read(newBufStart, (int) (bufStart - newBufStart));
+      reads++;
+      byte[] joined = new byte[prefix.length + buf.length];
+      System.arraycopy(prefix, 0, joined, 0, prefix.length);
+      System.arraycopy(buf, 0, joined, prefix.length, buf.length);
+      buf = joined;
+      window = newWindow;
+      start = newStart;
+      bufStart = newBufStart;
+    }
+    checkBinary(
+        java.util.Arrays.copyOfRange(buf, Math.max(0, buf.length - SAMPLE_BYTES), buf.length),
+        Compression.NONE);
+    List<String> notes = notes(d.notes());
+    notes.add(
+        "Read only the last " + (size - start) + " of " + size + " bytes (" + reads + " ranged read"
+            + (reads == 1 ? "" : "s") + "); line numbers are unknown without reading the whole "
+            + "file.");
+    if (ring.size() < n && start > 0) {
+      notes.add(
+          "Only " + ring.size() + " complete lines fit in the largest tail window ("
+              + maxTailWindowBytes + " bytes): the lines before them are longer than that. Use "
+              + "search or range to read them.");
+    }
+    return new LogLines(source.name(), Compression.NONE, ring.toLines(this::line), notes);
+  }
+
+  /**
+   * Splits {@code buf} (which starts at {@code bufStart} in the file) into lines, keeping the last
+   * ones in {@code ring}; returns how many complete lines it holds. With {@code skipFirst}, buf[0]
+   * is the byte before the window and the first (partial or empty) line is dropped.
+   */
+  private int splitWindow(byte[] buf, long bufStart, boolean skipFirst, LineRing ring)
+      throws IOException {
+    int found = 0;
+    try (LineReader r = new LineReader(new ByteArrayInputStream(buf), maxLineBytes, READ_BUFFER)) {
+      boolean first = skipFirst;
+      while (r.next()) {
+        if (first) {
+          first = false;
+          continue;
+        }
+        found++;
+        ring.add(r, 0, bufStart + r.byteOffset());
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Lines {@code start} to {@code end} inclusive (1-based, at most {@value #MAX_LINES}); validated
+   * before any I/O. Reading stops after {@code end}.
+   */
+  public LogLines range(long start, long end) throws IOException {
+    if (start < 1) {
+      throw new InvalidRequestException(
+          "range: START must be at least 1 (lines are numbered from 1), was " + start);
+    }
+    if (end < start) {
+      throw new InvalidRequestException(
+          "range: END (" + end + ") must not be less than START (" + start + "); swap them");
+    }
+    long count = end - start + 1;
+    if (count > MAX_LINES) {
+      throw new InvalidRequestException(
+          "range: requested " + count + " lines, which exceeds the " + MAX_LINES + "-line cap. "
+              + "Dumping an unbounded range defeats the purpose of streaming; narrow the range, or "
+              + "use search to locate the region of interest first");
+    }
+    List<LogLine> lines = new ArrayList<>();
+    try (Text t = openText()) {
+      LineReader r = t.lines;
+      while (r.lineNumber() < end && r.next()) {
+        if (r.lineNumber() >= start) {
+          lines.add(line(r));
+        }
+      }
+      List<String> notes = t.notes();
+      if (r.lineNumber() < end) {
+        notes.add(
+            "The log has only " + r.lineNumber() + " lines"
+                + (r.lineNumber() < start ? ", none in the range." : "."));
+      }
+      return new LogLines(source.name(), t.decoded.compression(), lines, notes);
+    }
+  }
+
+  // --- count -----------------------------------------------------------------------------------
+
+  /** The number of lines. */
+  public CountResult count() throws IOException {
+    try (Text t = openText()) {
+      LineReader r = t.lines;
+      LineReader.Candidates none = (b, from, to) -> -1;
+      do {
+        r.skipUntil(none, 0, null); // counts whole buffers of lines at once
+      } while (r.next());
+      return new CountResult(source.name(), r.lineNumber(), Optional.empty(), 0, t.notes());
+    }
+  }
+
+  /** The number of lines, and of lines matching {@code query} (its context and limit are ignored). */
+  public CountResult count(SearchQuery query) throws IOException {
+    LineMatcher matcher = LineMatcher.compile(query);
+    long matching = 0;
+    try (Text t = openText()) {
+      LineReader.Candidates candidates = matcher.candidates(t.sample).orElse(null);
+      LineReader r = t.lines;
+      while (true) {
+        if (candidates != null) {
+          r.skipUntil(candidates, 0, null);
+        }
+        if (!r.next()) {
+          break;
+        }
+        if (matcher.matches(r.buffer(), r.start(), r.length())) {
+          matching++;
+        }
+      }
+      return new CountResult(source.name(), r.lineNumber(), Optional.of(query), matching, t.notes());
+    }
+  }
+
+  // --- search ----------------------------------------------------------------------------------
+
+  /**
+   * The lines matching {@code query}, with context; stops at {@link SearchQuery#maxMatches()}
+   * (after reading the last match's after-context) and closes the stream. The pattern is checked
+   * before anything is read.
+   */
+  public SearchResult search(SearchQuery query) throws IOException {
+    LineMatcher matcher = LineMatcher.compile(query);
+    List<SearchMatch> matches = new ArrayList<>();
+    LineRing before = new LineRing(query.before());
+    LineReader.SkippedLine toBefore = before::add;
+    boolean limitReached = false;
+    try (Text t = openText()) {
+      LineReader.Candidates candidates = matcher.candidates(t.sample).orElse(null);
+      LineReader r = t.lines;
+      LogLine current = null;
+      List<LogLine> currentBefore = List.of();
+      List<LogLine> after = new ArrayList<>();
+      int afterLeft = 0;
+      while (true) {
+        if (candidates != null && afterLeft == 0 && !limitReached) {
+          // Skip, a buffer at a time, the lines that cannot match (keeping the before-context).
+          r.skipUntil(candidates, query.before(), toBefore);
+        }
+        if (!r.next()) {
+          break;
+        }
+        if (!limitReached && matcher.matches(r.buffer(), r.start(), r.length())) {
+          if (current != null) {
+            matches.add(new SearchMatch(matches.size() + 1, current, currentBefore, after));
+          }
+          current = line(r);
+          currentBefore = before.toLines(this::line);
+          before.clear();
+          after = new ArrayList<>();
+          afterLeft = query.after();
+          if (matches.size() + 1 >= query.maxMatches()) {
+            limitReached = true;
+            if (afterLeft == 0) {
+              break;
+            }
+          }
+          continue;
+        }
+        if (afterLeft > 0) {
+          after.add(line(r));
+          afterLeft--;
+          if (afterLeft == 0 && limitReached) {
+            break;
+          }
+          continue;
+        }
+        if (query.before() > 0) {
+          before.add(r, r.lineNumber(), r.byteOffset());
+        }
+      }
+      if (current != null) {
+        matches.add(new SearchMatch(matches.size() + 1, current, currentBefore, after));
+      }
+      return new SearchResult(source.name(), query, matches, r.lineNumber(), limitReached, t.notes());
+    }
+  }
+
+  // --- helpers ---------------------------------------------------------------------------------
+
+  private static void checkLineCount(String action, int n) {
+    if (n < 1) {
+      throw new InvalidRequestException(action + ": the number of lines must be at least 1, was " + n);
+    }
+    if (n > MAX_LINES) {
+      throw new InvalidRequestException(
+          action + ": " + n + " lines exceed the " + MAX_LINES + "-line cap; use search to find "
+              + "the region of interest, then range to read it");
+    }
+  }
+
+  private List<String> notes(List<String> more) {
+    List<String> all = new ArrayList<>(openNotes);
+    all.addAll(more);
+    return all;
+  }
+
+  private LogLine line(LineReader r) {
+    return line(r.buffer(), r.start(), r.length(), r.lineNumber(), r.byteOffset(), r.lineTruncated(), r.fullLength());
+  }
+
+  private LogLine line(
+      byte[] b, int start, int length, long number, long offset, boolean truncated, long fullLength) {
+    int len = truncated ? utf8Boundary(b, start, length) : length;
+    String text = new String(b, start, len, StandardCharsets.UTF_8);
+    if (redact) {
+      text = Redactor.standard().redactText(text);
+    }
+    return new LogLine(number, offset, text, truncated, fullLength);
+  }
+
+  /** The length of {@code b[start, start+length)} without a UTF-8 sequence cut at its end. */
+  static int utf8Boundary(byte[] b, int start, int length) {
+    int end = start + length;
+    int k = end - 1;
+    int continuation = 0;
+    while (k >= start && (b[k] & 0xC0) == 0x80 && continuation < 3) {
+      k--;
+      continuation++;
+    }
+    if (k < start) {
+      return length;
+    }
+    int lead = b[k] & 0xff;
+    int need = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : 0;
+    return need > continuation ? k - start : length;
+  }
+
+  /** The decoded text of the source, split into lines; closing it closes the source stream. */
+  private final class Text implements Closeable {
+    final DecodedStream decoded;
+    final LineReader lines;
+    final byte[] sample; // the first bytes of the text
+
+    Text(DecodedStream decoded, LineReader lines, byte[] sample) {
+      this.decoded = decoded;
+      this.lines = lines;
+      this.sample = sample;
+    }
+
+    List<String> notes() {
+      return LogStream.this.notes(decoded.notes());
+    }
+
+    @Override
+    public void close() throws IOException {
+      lines.close();
+    }
+  }
+
+  private Text openText() throws IOException {
+    DecodedStream decoded = DecodedStream.open(source, true);
+    InputStream in = decoded;
+    try {
+      if (decoded.compression().isCompressed()) {
+        // Decompress on a second core while this one splits and searches lines.
+        in = new ReadAheadInputStream(decoded, READ_BUFFER, 4);
+      }
+      byte[] sample = in.readNBytes(SAMPLE_BYTES);
+      checkBinary(sample, decoded.compression());
+      InputStream all = new SequenceInputStream(new ByteArrayInputStream(sample), in);
+      return new Text(decoded, new LineReader(all, maxLineBytes, READ_BUFFER), sample);
+    } catch (IOException | RuntimeException e) {
+      in.close();
+      throw e;
+    }
+  }
+
+  /** Fails with a specific message when the sample is not text. */
+  private void checkBinary(byte[] sample, Compression codec) {
+    int nul = 0;
+    int control = 0;
+    for (byte b : sample) {
+      int c = b & 0xff;
+      if (c == 0) {
+        nul++;
+      } else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1b && c != '\b') {
+        control++;
+      }
+    }
+    if (nul == 0 && control * 10 <= sample.length) {
+      return;
+    }
+    String what;
+    if (sample.length >= 4 && sample[0] == 'P' && sample[1] == 'K' && sample[2] == 3 && sample[3] == 4) {
+      what = "it is a ZIP or JAR archive; use the class inspector for archives";
+    } else if (sample.length >= 2
+        && ((sample[0] == (byte) 0xFF && sample[1] == (byte) 0xFE)
+            || (sample[0] == (byte) 0xFE && sample[1] == (byte) 0xFF)
+            || nul * 3 >= sample.length)) {
+      what = "it looks like UTF-16 text; convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)";
+    } else {
+      what =
+          "if it is compressed in a format sparkrca does not read (it reads gzip, zstd, lz4, snappy "
+              + "and lzf), decompress it first; otherwise check that this is the log you meant";
+    }
+    throw new CorruptInputException(
+        source.name() + " is binary, not text ("
+            + (nul > 0 ? nul + " NUL bytes" : control + " control characters") + " in "
+            + (codec.isCompressed() ? "the first " + sample.length + " bytes after " + codec.codecName() + " decoding"
+                : "a " + sample.length + "-byte sample")
+            + "); " + what);
+  }
+
+  /**
+   * Settings for a {@link LogStream}.
+   *
+   * <pre>{@code
+   * LogStream log = LogStream.builder()
+   *     .sources(ByteSources.builder().add(myHttpProvider).build())
+   *     .maxLineBytes(4 << 20)
+   *     .build("https://logs.example.com/driver.log");
+   * }</pre>
+   */
+  public static final class Builder {
+    private ByteSources sources = ByteSources.defaults();
+    private int maxLineBytes = DEFAULT_MAX_LINE_BYTES;
+    private int tailWindowBytes = DEFAULT_TAIL_WINDOW_BYTES;
+    private int maxTailWindowBytes = DEFAULT_MAX_TAIL_WINDOW_BYTES;
+    private boolean redact = true;
+
+    private Builder() {}
+
+    /** Where URIs are resolved (default {@link ByteSources#defaults()}). */
+    public Builder sources(ByteSources sources) {
+      this.sources = Objects.requireNonNull(sources, "sources");
+      return this;
+    }
+
+    /** Lines longer than this are cut with a marker (default 1 MiB, at most 256 MiB). */
+    public Builder maxLineBytes(int bytes) {
+      if (bytes < 16 || bytes > LineReader.MAX_LINE_CAP) {
+        throw new InvalidRequestException(
+            "the line cap must be between 16 bytes and " + LineReader.MAX_LINE_CAP + " bytes, was " + bytes);
+      }
+      this.maxLineBytes = bytes;
+      return this;
+    }
+
+    /** The first window read by a tail of an uncompressed source (default 256 KiB). */
+    public Builder tailWindowBytes(int bytes) {
+      if (bytes < 1024) {
+        throw new InvalidRequestException("the tail window must be at least 1024 bytes, was " + bytes);
+      }
+      this.tailWindowBytes = bytes;
+      return this;
+    }
+
+    /** The largest the tail window may be widened to (default 32 MiB). */
+    public Builder maxTailWindowBytes(int bytes) {
+      if (bytes < 1024) {
+        throw new InvalidRequestException("the tail window must be at least 1024 bytes, was " + bytes);
+      }
+      this.maxTailWindowBytes = bytes;
+      return this;
+    }
+
+    /** Whether line text in results is redacted (default true). */
+    public Builder redact(boolean redact) {
+      this.redact = redact;
+      return this;
+    }
+
+    /**
+     * A stream over {@code uri} (a path, {@code file:}, {@code http(s):}, or any scheme a provider
+     * reads). A Dataproc {@code driveroutput} prefix with numbered parts is read as one log.
+     */
+    public LogStream build(String uri) throws IOException {
+      Objects.requireNonNull(uri, "uri");
+      if (uri.isBlank()) {
+        throw new InvalidRequestException("no log given: pass a path or a URI");
+      }
+      if (DriverOutput.isPrefix(uri)) {
+        List<SourceEntry> parts = DriverOutput.parts(sources, uri);
+        if (!parts.isEmpty()) {
+          ByteSource whole = DriverOutput.open(sources, uri).orElseThrow();
+          String note =
+              String.format(
+                  Locale.ROOT,
+                  "Resolved the driver output prefix to %d part%s (%s%s), read as one log.",
+                  parts.size(),
+                  parts.size() == 1 ? "" : "s",
+                  parts.get(0).name(),
+                  parts.size() == 1 ? "" : " to " + parts.get(parts.size() - 1).name());
+          return new LogStream(this, whole, List.of(note));
+        }
+      }
+      return new LogStream(this, sources.open(uri), List.of());
+    }
+
+    /** A stream over an already opened source. */
+    public LogStream build(ByteSource source) {
+      return new LogStream(this, Objects.requireNonNull(source, "source"), List.of());
+    }
+  }
+}

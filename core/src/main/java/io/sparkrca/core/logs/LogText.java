@@ -1,0 +1,136 @@
+package io.sparkrca.core.logs;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Locale;
+
+/**
+ * Renders {@link LogStream} results in the plain-text format of the seed log reader: {@code
+ * {n:6d} | line} rows, {@code >} on matching rows, the same headers and footers. Log text is
+ * untrusted, so control characters (terminal escapes, bidi overrides, line separators) are shown
+ * as {@code \}{@code xNN} / {@code \}{@code uNNNN} instead of being printed raw. Notes are not
+ * included: print them separately (the CLI writes them to stderr).
+ *
+ * <pre>{@code
+ * System.out.print(LogText.search(LogStream.open("driver.log").search(SearchQuery.literal("ERROR"))));
+ * }</pre>
+ */
+public final class LogText {
+  private LogText() {}
+
+  /** The info block. */
+  public static String info(LogInfo info) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("=== File Metadata for: ").append(safe(info.source())).append(" ===\n");
+    if (info.size().isEmpty()) {
+      sb.append("Size: UNKNOWN (could not read object metadata)\n");
+      sb.append("Compressed: ").append(py(info.compressed())).append('\n');
+      codec(sb, info);
+      sb.append("Recommendation: ").append(info.recommendation()).append('\n');
+      return sb.toString();
+    }
+    long size = info.size().getAsLong();
+    String mb = new BigDecimal(size / 1048576.0).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
+    sb.append("Size: ").append(size).append(" bytes (").append(mb).append(" MB)\n");
+    sb.append("Compressed: ").append(py(info.compressed())).append('\n');
+    codec(sb, info);
+    sb.append("Is Large File (>20MB): ").append(py(info.large())).append('\n');
+    sb.append("Recommendation: ").append(info.recommendation()).append('\n');
+    return sb.toString();
+  }
+
+  private static void codec(StringBuilder sb, LogInfo info) {
+    if (info.compressed()) {
+      sb.append("Codec: ").append(info.compression().codecName()).append('\n');
+    }
+  }
+
+  /** Lines as they are, one per output line (head and tail). */
+  public static String lines(LogLines lines) {
+    StringBuilder sb = new StringBuilder();
+    for (LogLine l : lines.lines()) {
+      sb.append(safe(l.display())).append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** Numbered lines, {@code {n:6d} | line} (range). */
+  public static String numberedLines(LogLines lines) {
+    StringBuilder sb = new StringBuilder();
+    for (LogLine l : lines.lines()) {
+      sb.append(number(l)).append(" | ").append(safe(l.display())).append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** A search: header, one block per match, limit notice, footer and zero-match hint. */
+  public static String search(SearchResult r) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("=== Searching '").append(safe(r.query().pattern())).append("' in ")
+        .append(safe(r.source())).append(" ===\n");
+    for (SearchMatch m : r.matches()) {
+      sb.append('\n');
+      sb.append("--- Match #").append(m.index()).append(" at line ").append(m.line().number())
+          .append(" (byte ").append(m.line().byteOffset()).append(") ---\n");
+      for (LogLine l : m.before()) {
+        sb.append("  ").append(number(l)).append(" | ").append(safe(l.display())).append('\n');
+      }
+      sb.append("> ").append(number(m.line())).append(" | ").append(safe(m.line().display())).append('\n');
+      for (LogLine l : m.after()) {
+        sb.append("  ").append(number(l)).append(" | ").append(safe(l.display())).append('\n');
+      }
+    }
+    if (r.limitReached()) {
+      sb.append('\n').append("[Reached maximum match limit of ").append(r.query().maxMatches())
+          .append(". Stopping search.]\n");
+    }
+    sb.append('\n').append("=== Search complete. Total matches found: ").append(r.matches().size())
+        .append(" (scanned ").append(r.linesScanned()).append(" lines) ===\n");
+    r.hint().ifPresent(h -> sb.append(h).append('\n'));
+    return sb.toString();
+  }
+
+  /** A line count, and the matching count when a query was given. */
+  public static String count(CountResult c) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("=== Line count for: ").append(safe(c.source())).append(" ===\n");
+    sb.append("Lines: ").append(c.lines()).append('\n');
+    c.query().ifPresent(
+        q -> sb.append("Matching lines (").append(q.regex() ? "regex" : "literal").append(" '")
+            .append(safe(q.pattern())).append("'").append(q.ignoreCase() ? ", ignoring case" : "")
+            .append("): ").append(c.matchingLines()).append('\n'));
+    return sb.toString();
+  }
+
+  private static String number(LogLine l) {
+    return l.numbered() ? String.format(Locale.ROOT, "%6d", l.number()) : "     ?";
+  }
+
+  private static String py(boolean b) {
+    return b ? "True" : "False";
+  }
+
+  /**
+   * The text with control and invisible formatting characters escaped: C0 controls except tab,
+   * DEL, C1 controls, line and paragraph separators, and bidi embedding/override/isolate marks.
+   */
+  public static String safe(String s) {
+    StringBuilder sb = null;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      boolean escape =
+          (c < 0x20 && c != '\t') || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029
+              || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+      if (escape) {
+        if (sb == null) {
+          sb = new StringBuilder(s.length() + 16);
+          sb.append(s, 0, i);
+        }
+        sb.append(c <= 0xff ? String.format(Locale.ROOT, "\\x%02x", (int) c) : String.format(Locale.ROOT, "\\u%04x", (int) c));
+      } else if (sb != null) {
+        sb.append(c);
+      }
+    }
+    return sb == null ? s : sb.toString();
+  }
+}

@@ -1,0 +1,25 @@
+package io.sparkrca.rules;
+
+import io.sparkrca.core.error.SparkRcaException;
+
+/**
+ * Thrown when an engine is built without a single rule. The engine ships no implicit rules:
+ * what counts as unhealthy depends on the workload, so the caller chooses, for example with
+ * {@link RuleCatalog#recommended()}.
+ *
+ * <pre>{@code
+ * StageRuleEngine.builder().build(); // throws NoRulesException
+ * }</pre>
+ */
+public class NoRulesException extends SparkRcaException {
+  private static final long serialVersionUID = 1L;
+
+  public static final String MESSAGE =
+      "no diagnostic rules supplied. The engine applies no rules or thresholds of its own, because"
+          + " what counts as unhealthy depends on the workload. Pass rules (--rules FILE, --rule"
+          + " JSON) or opt in to the recommended catalog (--recommended).";
+
+  public NoRulesException() {
+    super(MESSAGE);
+  }
+}

@@ -1,0 +1,216 @@
+package io.sparkrca.rules;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A list of rules, read from the JSON rule format (a list of
+ * {@code {ruleId, description, expression, detail?, remediation?, severity?, advice?}} objects,
+ * the Dataproc agent's format plus {@code severity} and {@code advice}), with the warnings that
+ * reading produced. Elements that are not objects, or have no expression, are skipped with a
+ * warning rather than failing the whole list; a rule without an id gets
+ * {@code UNNAMED_RULE_<position>}.
+ *
+ * <pre>{@code
+ * RuleCatalog mine = RuleCatalog.load(Path.of("rules.json"));
+ * RuleCatalog all = RuleCatalog.recommended().plus(mine);
+ * all.rules().forEach(r -> System.out.println(r.ruleId() + " " + r.severity()));
+ * }</pre>
+ *
+ * @param rules the usable rules, in file order
+ * @param warnings what was skipped and why, one line each
+ */
+public record RuleCatalog(List<StageRule> rules, List<String> warnings) {
+  private static final ObjectMapper JSON = JsonMapper.builder().build();
+  private static final String RESOURCE = "recommended-rules.json";
+
+  public RuleCatalog {
+    rules = List.copyOf(rules);
+    warnings = List.copyOf(warnings);
+  }
+
+  /** A catalog of the given rules. */
+  public static RuleCatalog of(List<StageRule> rules) {
+    return new RuleCatalog(rules, List.of());
+  }
+
+  /**
+   * The recommended catalog shipped with sparkrca: the seed catalog's rules and the heuristics of
+   * Dr. Elephant, Sparklens, DataFlint and spark-advisor, each with a magnitude floor so that
+   * short stages never fire, a severity and a remediation. Opt-in: an engine uses it only when
+   * asked.
+   */
+  public static RuleCatalog recommended() {
+    try (InputStream in = RuleCatalog.class.getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException("the recommended catalog resource is missing from the jar");
+      }
+      RuleCatalog c = parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), RESOURCE);
+      if (!c.warnings().isEmpty()) {
+        throw new IllegalStateException("the recommended catalog is broken: " + c.warnings());
+      }
+      return c;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Reads a rule file. */
+  public static RuleCatalog load(Path file) {
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new RuleFileException(
+          "rule file " + file + " is not readable: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+    return parse(text, "rule file " + file);
+  }
+
+  /**
+   * Reads rules from JSON text: a list of rule objects, or one rule object. {@code source} names
+   * the text in error messages, for example {@code "--rule"}.
+   */
+  public static RuleCatalog parse(String json, String source) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new RuleFileException(
+          source + " is not valid JSON: " + e.getOriginalMessage()
+              + " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")");
+    }
+    if (root != null && root.isObject()) {
+      JsonNode wrapped = JSON.createArrayNode().add(root);
+      root = wrapped;
+    }
+    if (root == null || !root.isArray()) {
+      throw new RuleFileException(
+          source + " must be a JSON list of {\"ruleId\", \"description\", \"expression\"} objects.");
+    }
+    List<StageRule> rules = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
+    for (int i = 0; i < root.size(); i++) {
+      JsonNode n = root.get(i);
+      if (!n.isObject()) {
+        String repr = n.isTextual() ? "'" + n.textValue() + "'" : n.toString();
+        warnings.add(skipped("#" + (i + 1), "a rule must be a JSON object, not " + cut(repr, 100)));
+        continue;
+      }
+      String id = text(n, "ruleId").filter(s -> !s.isEmpty()).orElse("UNNAMED_RULE_" + (i + 1));
+      JsonNode expr = n.get("expression");
+      if (expr == null || !expr.isTextual()) {
+        warnings.add(skipped(id, "rule is missing an 'expression' string"));
+        continue;
+      }
+      JsonNode detail = n.get("detail");
+      if (detail != null && !detail.isNull() && !detail.isTextual()) {
+        warnings.add(skipped(id, "'detail' must be a CEL expression string, not " + cut(detail.toString(), 100)));
+        continue;
+      }
+      Severity severity = Severity.MEDIUM;
+      Optional<String> sev = text(n, "severity");
+      if (sev.isPresent()) {
+        try {
+          severity = Severity.parse(sev.get());
+        } catch (IllegalArgumentException e) {
+          warnings.add(skipped(id, e.getMessage()));
+          continue;
+        }
+      }
+      List<Advice> advice = new ArrayList<>();
+      JsonNode adv = n.get("advice");
+      if (adv != null && !adv.isNull()) {
+        if (!adv.isArray()) {
+          warnings.add(skipped(id, "'advice' must be a list of {\"when\", \"text\"} objects"));
+          continue;
+        }
+        boolean ok = true;
+        for (JsonNode a : adv) {
+          if (!a.isObject() || !a.path("text").isTextual() || a.path("text").textValue().isBlank()) {
+            ok = false;
+            break;
+          }
+          advice.add(new Advice(a.path("when").asText(""), a.get("text").textValue()));
+        }
+        if (!ok) {
+          warnings.add(skipped(id, "'advice' must be a list of {\"when\", \"text\"} objects"));
+          continue;
+        }
+      }
+      rules.add(
+          new StageRule(
+              id,
+              text(n, "description").orElse(""),
+              expr.textValue(),
+              detail == null || detail.isNull() ? Optional.empty() : Optional.of(detail.textValue()),
+              text(n, "remediation").orElse(StageRule.DEFAULT_REMEDIATION),
+              severity,
+              advice));
+    }
+    return new RuleCatalog(rules, warnings);
+  }
+
+  /** This catalog followed by {@code other}. */
+  public RuleCatalog plus(RuleCatalog other) {
+    List<StageRule> r = new ArrayList<>(rules);
+    r.addAll(other.rules);
+    List<String> w = new ArrayList<>(warnings);
+    w.addAll(other.warnings);
+    return new RuleCatalog(r, w);
+  }
+
+  /** The rule with this id, if any. */
+  public Optional<StageRule> rule(String ruleId) {
+    return rules.stream().filter(r -> r.ruleId().equals(ruleId)).findFirst();
+  }
+
+  /** This catalog as a JSON rule file. */
+  public String toJson() {
+    var arr = JSON.createArrayNode();
+    for (StageRule r : rules) {
+      var o = arr.addObject();
+      o.put("ruleId", r.ruleId());
+      o.put("description", r.description());
+      o.put("severity", r.severity().name());
+      o.put("expression", r.expression());
+      r.detail().ifPresent(d -> o.put("detail", d));
+      o.put("remediation", r.remediation());
+      if (!r.advice().isEmpty()) {
+        var a = o.putArray("advice");
+        for (Advice ad : r.advice()) {
+          a.addObject().put("when", ad.when()).put("text", ad.text());
+        }
+      }
+    }
+    try {
+      return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(arr);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static String skipped(String id, String why) {
+    return "rule '" + id + "' could not be evaluated and was skipped: " + why;
+  }
+
+  private static Optional<String> text(JsonNode n, String key) {
+    JsonNode v = n.get(key);
+    return v == null || v.isNull() ? Optional.empty() : Optional.of(v.isTextual() ? v.textValue() : v.toString());
+  }
+
+  static String cut(String s, int max) {
+    return s.length() <= max ? s : s.substring(0, max) + "...";
+  }
+}

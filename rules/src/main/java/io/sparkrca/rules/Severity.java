@@ -1,0 +1,38 @@
+package io.sparkrca.rules;
+
+/**
+ * How much a rule's finding matters, lowest first. A healthy application should get nothing above
+ * {@link #INFO} from the recommended catalog.
+ *
+ * <pre>{@code
+ * boolean serious = violation.severity().isAtLeast(Severity.HIGH);
+ * }</pre>
+ */
+public enum Severity {
+  /** Worth knowing; no action needed on its own. */
+  INFO,
+  /** A minor inefficiency. */
+  LOW,
+  /** A real inefficiency or risk worth fixing. */
+  MEDIUM,
+  /** A likely cause of slowness or failure. */
+  HIGH,
+  /** The application failed or is about to. */
+  CRITICAL;
+
+  /** Whether this severity is {@code other} or worse. */
+  public boolean isAtLeast(Severity other) {
+    return compareTo(other) >= 0;
+  }
+
+  /** The severity named {@code text}, case-insensitively; an exception listing the names if none. */
+  public static Severity parse(String text) {
+    for (Severity s : values()) {
+      if (s.name().equalsIgnoreCase(text.trim())) {
+        return s;
+      }
+    }
+    throw new IllegalArgumentException(
+        "unknown severity '" + text + "'; use one of INFO, LOW, MEDIUM, HIGH, CRITICAL");
+  }
+}
