@@ -4,14 +4,13 @@ import static org.objectweb.asm.Opcodes.*;
 
 import com.sun.net.httpserver.HttpServer;
 import io.sparkrca.core.io.ByteSource;
+import io.sparkrca.core.io.CountingByteSource;
 import io.sparkrca.inspector.ArchiveOverview;
 import io.sparkrca.inspector.ClassInspector;
 import io.sparkrca.inspector.ClassView;
 import io.sparkrca.inspector.Inspection;
 import java.io.BufferedOutputStream;
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -29,7 +28,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
@@ -121,7 +119,7 @@ public final class InspectorBenchmark {
     ClassInspector inspector = ClassInspector.builder().overviewSampling(sampling).build();
     String url = http.url(jar);
     inspector.inspect(url); // warm the JIT and the HTTP client
-    Counting src = new Counting(ByteSource.of(jar));
+    CountingByteSource src = new CountingByteSource(ByteSource.of(jar));
     inspector.inspect(src, Optional.empty());
     http.reset();
     long t0 = System.nanoTime();
@@ -133,7 +131,7 @@ public final class InspectorBenchmark {
         "| overview: %s | %s | %,d B | %,d | %,d B (%.3f%%) | %,d B | **%.3f%%** | %d | %,d B in %d reads | %.0f ms |%n",
         label, o.estimated() ? "sampled (estimated)" : sampling > 0 ? "sampling allowed, not needed (exact)" : "exact (default)",
         size, o.declaredEntries(), cd, 100.0 * cd / size, http.bytes.get(),
-        100.0 * http.bytes.get() / size, http.requests.get(), src.bytes.get(), src.requests.get(),
+        100.0 * http.bytes.get() / size, http.requests.get(), src.bytesRead(), src.requests(),
         (t1 - t0) / 1e6);
   }
 
@@ -535,64 +533,6 @@ public final class InspectorBenchmark {
     }
     cw.visitEnd();
     return cw.toByteArray();
-  }
-
-  /** A ranged source that counts the bytes and requests it serves. */
-  static final class Counting implements ByteSource {
-    private final ByteSource inner;
-    final AtomicLong bytes = new AtomicLong();
-    final AtomicLong requests = new AtomicLong();
-
-    Counting(ByteSource inner) {
-      this.inner = inner;
-    }
-
-    @Override
-    public String name() {
-      return inner.name();
-    }
-
-    @Override
-    public OptionalLong size() throws IOException {
-      return inner.size();
-    }
-
-    @Override
-    public InputStream openStream(long offset) throws IOException {
-      requests.incrementAndGet();
-      return new FilterInputStream(inner.openStream(offset)) {
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-          int n = super.read(b, off, len);
-          if (n > 0) {
-            bytes.addAndGet(n);
-          }
-          return n;
-        }
-
-        @Override
-        public int read() throws IOException {
-          int c = super.read();
-          if (c >= 0) {
-            bytes.incrementAndGet();
-          }
-          return c;
-        }
-      };
-    }
-
-    @Override
-    public byte[] read(long offset, int length) throws IOException {
-      requests.incrementAndGet();
-      byte[] b = inner.read(offset, length);
-      bytes.addAndGet(b.length);
-      return b;
-    }
-
-    @Override
-    public String fileName() {
-      return inner.fileName();
-    }
   }
 
   /** The central directory's size from the end record (these archives have no comment). */

@@ -3,6 +3,7 @@ package io.sparkrca.inspector;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sparkrca.core.io.ByteSource;
+import io.sparkrca.core.io.CountingByteSource;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -28,24 +29,24 @@ class RangedReadTest {
   @Test
   void anOverviewReadsTheDirectoryAndAFewHeadersNotTheData() throws Exception {
     byte[] jar = fatJar();
-    CountingSource src = new CountingSource(ByteSource.of("fat.jar", jar));
+    CountingByteSource src = new CountingByteSource(ByteSource.of("fat.jar", jar));
 
     ArchiveOverview o = (ArchiveOverview) ClassInspector.create().inspect(src, Optional.empty());
 
     assertThat(o.nestedArchives()).hasSize(40);
     assertThat(o.mainClass()).contains("com.example.SparkJob");
-    assertThat(src.bytes.get()).isLessThan(jar.length / 100);
+    assertThat(src.bytesRead()).isLessThan(jar.length / 100);
   }
 
   @Test
   void oneClassReadsOnlyItsOwnEntry() throws Exception {
     byte[] jar = fatJar();
-    CountingSource src = new CountingSource(ByteSource.of("fat.jar", jar));
+    CountingByteSource src = new CountingByteSource(ByteSource.of("fat.jar", jar));
 
     ClassView v = (ClassView) ClassInspector.create().inspect(src, Optional.of("com.example.SparkJob"));
 
     assertThat(v.classes()).hasSize(1);
-    assertThat(src.bytes.get()).isLessThan(16 * 1024);
+    assertThat(src.bytesRead()).isLessThan(16 * 1024);
   }
 
   @Test
@@ -56,13 +57,13 @@ class RangedReadTest {
     lib.put("padding.bin", padding);
     byte[] outer = TestJars.zip(TestJars.entries("BOOT-INF/lib/lib.jar", TestJars.zip(lib, false),
         "BOOT-INF/lib/other.jar", TestJars.zip(TestJars.entries("x.bin", padding), true)), true);
-    CountingSource src = new CountingSource(ByteSource.of("boot.jar", outer));
+    CountingByteSource src = new CountingByteSource(ByteSource.of("boot.jar", outer));
 
     ClassView v = (ClassView) ClassInspector.create()
         .inspect(src, Optional.of("BOOT-INF/lib/lib.jar!/com/example/SparkJob.class"));
 
     assertThat(v.classes().get(0).name()).isEqualTo("com.example.SparkJob");
     assertThat(outer.length).isGreaterThan(4 << 20);
-    assertThat(src.bytes.get()).isLessThan(64 * 1024);
+    assertThat(src.bytesRead()).isLessThan(64 * 1024);
   }
 }
