@@ -140,6 +140,29 @@ class LineReaderTest {
     // Bytes that differ from LF or CR by one bit must not be taken for them.
     byte[] near = {0x0b, 0x0c, 0x0e, 0x08, 0x1a, 0x1d, (byte) 0x8a, (byte) 0x8d, 0x09, 0x0f, 0x4a};
     assertThat(LineReader.indexOfTerminator(near, 0, near.length)).isEqualTo(-1);
+    // Other control bytes below CR (flagged by the word test too) before, around and after a
+    // terminator, in the same word and the next: the terminator is still found exactly.
+    Random random = new Random(7);
+    byte[] controls = {0x00, 0x01, 0x08, 0x09, 0x0b, 0x0c, (byte) 0x80, (byte) 0xff};
+    for (int round = 0; round < 5_000; round++) {
+      int len = 1 + random.nextInt(40);
+      byte[] b = new byte[len];
+      for (int i = 0; i < len; i++) {
+        b[i] = random.nextInt(3) == 0 ? controls[random.nextInt(controls.length)] : (byte) 'q';
+      }
+      int expected = -1;
+      if (random.nextBoolean()) {
+        expected = random.nextInt(len);
+        b[expected] = random.nextBoolean() ? (byte) '\n' : (byte) '\r';
+        for (int i = 0; i < expected; i++) {
+          if (b[i] == '\n' || b[i] == '\r') {
+            expected = i;
+          }
+        }
+      }
+      int from = expected < 0 ? 0 : random.nextInt(expected + 1);
+      assertThat(LineReader.indexOfTerminator(b, from, len)).as(Arrays.toString(b)).isEqualTo(expected);
+    }
   }
 
   @Test

@@ -3,7 +3,6 @@ package io.sparkrca.core.eventlog.replay;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 
 /**
  * A cursor over one line of JSON bytes for {@link TaskEventScanner}: whitespace, punctuation,
@@ -39,6 +38,8 @@ final class ByteJsonCursor {
 
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private static final long ONES = 0x0101010101010101L;
   private static final long HIGHS = 0x8080808080808080L;
   private static final long QUOTES = 0x2222222222222222L;
@@ -164,13 +165,21 @@ final class ByteJsonCursor {
     return false;
   }
 
-  private static final byte[] NULL = {'n', 'u', 'l', 'l'};
-  private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
-  private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
+  // The literals' first four bytes as one little-endian int, compared with a single load: they
+  // are read a few times per task (flags of every accumulable and task), where a call to
+  // Arrays.equals cost more than the comparison.
+  private static final int NULL = word('n', 'u', 'l', 'l');
+  private static final int TRUE = word('t', 'r', 'u', 'e');
+  private static final int FALSE = word('f', 'a', 'l', 's');
 
-  private void literal(byte[] word) {
-    int n = word.length;
-    if (p + n > end || !Arrays.equals(b, p, p + n, word, 0, n)) {
+  private static int word(char a, char b, char c, char d) {
+    return a | b << 8 | c << 16 | d << 24;
+  }
+
+  /** Consumes the four-byte literal {@code word} ({@code FALSE} also takes its final 'e'). */
+  private void literal(int word) {
+    int n = word == FALSE ? 5 : 4;
+    if (p + n > end || (int) INTS.get(b, p) != word || (n == 5 && b[p + 4] != 'e')) {
       throw DECLINE;
     }
     p += n;
@@ -191,38 +200,145 @@ final class ByteJsonCursor {
     throw DECLINE;
   }
 
+  /** What {@link #scalar()} read: a string. */
+  static final int STRING = 1;
+  /** What {@link #scalar()} read: an integer of at most 18 digits, its value in {@link #integer}. */
+  static final int INTEGER = 2;
+  /** What {@link #scalar()} read: any other number (a fraction, an exponent, 19 digits or more). */
+  static final int NUMBER = 3;
+  /** What {@link #scalar()} read: {@code true}, {@code false} or {@code null}. */
+  static final int LITERAL = 4;
+
+  /** The value of the last {@link #INTEGER} that {@link #scalar()} read. */
+  long integer;
+  /** Where the last {@link #scalar()} started (a string's opening quote). */
+  int scalarStart;
+  /** For the last {@link #STRING}: the index of its closing quote. */
+  int scalarClose;
+
+  /**
+   * Reads the scalar at the cursor (no whitespace before it) and moves past it: a string of
+   * printable ASCII without escapes, a number as JSON's grammar writes it, or a literal. Declines
+   * anything else (an escape, a control character or a non-ASCII byte in a string, malformed
+   * numbers and literals, a number of more than {@link #MAX_NUMBER_CHARS} characters).
+   *
+   * <p>One method for every kind on purpose: it is larger than what the JIT compiler inlines, so
+   * it is compiled once and called from the scanner's many read sites. Inlined into each of them
+   * (as {@code integer()} and {@code string()} were), the same loops were compiled dozens of times
+   * over, which made the compiler's warm-up, a large part of a replay that lasts seconds, about
+   * a CPU second longer; the calls cost nothing measurable once compiled.
+   */
+  int scalar() {
+    int start = p;
+    if (start >= end) {
+      throw DECLINE;
+    }
+    scalarStart = start;
+    byte first = b[start];
+    if (first == '"') {
+      int i = start + 1;
+      for (int last = end - 8; i <= last; i += 8) {
+        long w = (long) LONGS.get(b, i);
+        long q = w ^ QUOTES;
+        long s = w ^ BACKSLASHES;
+        // Bit 7 of a byte is set where it is '"', '\\', below 0x20, or 0x80 and above (borrows
+        // can only flag bytes above a real hit, so the lowest flagged byte is a real one).
+        long hit = ((q - ONES) & ~q | (s - ONES) & ~s | (w - SPACES) | w) & HIGHS;
+        if (hit != 0) {
+          i += Long.numberOfTrailingZeros(hit) >>> 3;
+          if (b[i] != '"') {
+            throw DECLINE;
+          }
+          scalarClose = i;
+          p = i + 1;
+          return STRING;
+        }
+      }
+      for (; i < end; i++) {
+        byte c = b[i];
+        if (c == '"') {
+          scalarClose = i;
+          p = i + 1;
+          return STRING;
+        }
+        if (c < 0x20 || c == '\\') { // negative bytes are 0x80 and above
+          throw DECLINE;
+        }
+      }
+      throw DECLINE;
+    }
+    if (first == 't') {
+      literal(TRUE);
+      return LITERAL;
+    }
+    if (first == 'f') {
+      literal(FALSE);
+      return LITERAL;
+    }
+    if (first == 'n') {
+      literal(NULL);
+      return LITERAL;
+    }
+    // A number: an optional minus, 0 or digits without a leading zero, an optional fraction, an
+    // optional exponent.
+    int i = first == '-' ? start + 1 : start;
+    if (i >= end) {
+      throw DECLINE;
+    }
+    int digitsFrom = i;
+    long v = 0;
+    byte d = b[i];
+    if (d == '0') {
+      i++;
+    } else if (d >= '1' && d <= '9') {
+      do {
+        v = v * 10 + (d - '0');
+        i++;
+      } while (i < end && (d = b[i]) >= '0' && d <= '9');
+    } else {
+      throw DECLINE;
+    }
+    boolean integral = i - digitsFrom <= 18;
+    if (i < end && b[i] == '.') {
+      int f = digits(i + 1);
+      if (f == i + 1) {
+        throw DECLINE;
+      }
+      i = f;
+      integral = false;
+    }
+    if (i < end && (b[i] == 'e' || b[i] == 'E')) {
+      i++;
+      if (i < end && (b[i] == '+' || b[i] == '-')) {
+        i++;
+      }
+      int x = digits(i);
+      if (x == i) {
+        throw DECLINE;
+      }
+      i = x;
+      integral = false;
+    }
+    if (i - start > MAX_NUMBER_CHARS) {
+      throw DECLINE;
+    }
+    p = i;
+    if (integral) {
+      integer = first == '-' ? -v : v;
+      return INTEGER;
+    }
+    return NUMBER;
+  }
+
   /**
    * Reads an integer: an optional minus and 1 to 18 digits without a leading zero. A fraction or
    * exponent, or anything longer, declines (Jackson would read it as a double and cast).
    */
   long integer() {
-    int i = p;
-    if (i < end && b[i] == '-') {
-      i++;
-    }
-    int start = i;
-    long v = 0;
-    while (i < end) {
-      int d = b[i] - '0';
-      if (d < 0 || d > 9) {
-        break;
-      }
-      v = v * 10 + d;
-      i++;
-    }
-    int n = i - start;
-    if (n == 0 || n > 18 || (n > 1 && b[start] == '0')) {
+    if (scalar() != INTEGER) {
       throw DECLINE;
     }
-    if (i < end) {
-      byte c = b[i];
-      if (c == '.' || c == 'e' || c == 'E') {
-        throw DECLINE;
-      }
-    }
-    boolean negative = start != p;
-    p = i;
-    return negative ? -v : v;
+    return integer;
   }
 
   /** {@link #integer()} after optional whitespace. */
@@ -239,34 +355,10 @@ final class ByteJsonCursor {
    * control character or a non-ASCII byte. Eight bytes are tested at a time.
    */
   int string() {
-    int i = p + 1;
-    for (int last = end - 8; i <= last; i += 8) {
-      long w = (long) LONGS.get(b, i);
-      long q = w ^ QUOTES;
-      long s = w ^ BACKSLASHES;
-      // Bit 7 of a byte is set where it is '"', '\\', below 0x20, or 0x80 and above (borrows
-      // can only flag bytes above a real hit, so the lowest flagged byte is a real one).
-      long hit = ((q - ONES) & ~q | (s - ONES) & ~s | (w - SPACES) | w) & HIGHS;
-      if (hit != 0) {
-        i += Long.numberOfTrailingZeros(hit) >>> 3;
-        if (b[i] != '"') {
-          throw DECLINE;
-        }
-        p = i + 1;
-        return i;
-      }
+    if (scalar() != STRING) {
+      throw DECLINE;
     }
-    for (; i < end; i++) {
-      byte c = b[i];
-      if (c == '"') {
-        p = i + 1;
-        return i;
-      }
-      if (c < 0x20 || c == '\\') { // negative bytes are 0x80 and above
-        throw DECLINE;
-      }
-    }
-    throw DECLINE;
+    return scalarClose;
   }
 
   /** Whether the last {@link #escapedString()} held escapes. */
@@ -388,9 +480,6 @@ final class ByteJsonCursor {
   private void skipValue(int depth) {
     int c = ws();
     switch (c) {
-      case '"':
-        string();
-        return;
       case '{':
         if (depth >= MAX_DEPTH) {
           throw DECLINE;
@@ -415,21 +504,11 @@ final class ByteJsonCursor {
           } while (nextElement());
         }
         return;
-      case 't':
-        literal(TRUE);
-        return;
-      case 'f':
-        literal(FALSE);
-        return;
-      case 'n':
-        literal(NULL);
-        return;
       default:
-        if (c == '-' || (c >= '0' && c <= '9')) {
-          number();
-          return;
+        if (c < 0) {
+          throw DECLINE;
         }
-        throw DECLINE;
+        scalar();
     }
   }
 
@@ -438,44 +517,11 @@ final class ByteJsonCursor {
    * {@code getText()} of a number token) is {@code b[result, p)}.
    */
   int number() {
-    int start = p;
-    int i = p;
-    if (i < end && b[i] == '-') {
-      i++;
-    }
-    if (i >= end) {
+    int k = scalar();
+    if (k != INTEGER && k != NUMBER) {
       throw DECLINE;
     }
-    if (b[i] == '0') {
-      i++;
-    } else if (b[i] >= '1' && b[i] <= '9') {
-      i = digits(i);
-    } else {
-      throw DECLINE;
-    }
-    if (i < end && b[i] == '.') {
-      int f = digits(i + 1);
-      if (f == i + 1) {
-        throw DECLINE;
-      }
-      i = f;
-    }
-    if (i < end && (b[i] == 'e' || b[i] == 'E')) {
-      i++;
-      if (i < end && (b[i] == '+' || b[i] == '-')) {
-        i++;
-      }
-      int x = digits(i);
-      if (x == i) {
-        throw DECLINE;
-      }
-      i = x;
-    }
-    if (i - start > MAX_NUMBER_CHARS) {
-      throw DECLINE;
-    }
-    p = i;
-    return start;
+    return scalarStart;
   }
 
   private int digits(int i) {

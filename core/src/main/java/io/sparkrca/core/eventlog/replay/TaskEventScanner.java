@@ -229,7 +229,59 @@ final class TaskEventScanner {
       int nameAt = c.p;
       int close = c.string();
       if (TASK_END_NAME.equalsRange(b, nameAt + 1, close)) {
-        taskEnd(into.taskEnd);
+        // The task end is read here rather than in a method of its own: that keeps this method
+        // larger than what the JIT compiler inlines, so both replay threads share its one
+        // compiled copy instead of each compiling it (and all it inlines) into its own caller.
+        TaskEndEvent e = into.taskEnd;
+        e.reset();
+        KeyTable keys = endKeys;
+        boolean sawStage = false;
+        boolean sawInfo = false;
+        long seen = 0;
+        int previous = -1;
+        while (c.nextMember()) {
+          int id = keys.key(c, previous);
+          previous = id;
+          seen = once(seen, id, keys);
+          switch (id) {
+            case E_STAGE:
+              e.stageId = (int) c.integerValue();
+              sawStage = true;
+              break;
+            case E_ATTEMPT:
+              e.stageAttemptId = c.nullValue() ? 0 : (int) c.integerValue();
+              break;
+            case E_REASON:
+              reason(e.reason);
+              break;
+            case E_INFO:
+              if (c.nullValue()) {
+                e.infoMissing = true;
+              } else {
+                taskInfo(e.info);
+                sawInfo = true;
+              }
+              break;
+            case E_EXECUTOR_METRICS:
+              if (!c.nullValue()) {
+                executorMetrics(e.executorMetrics);
+              }
+              break;
+            case E_METRICS:
+              if (!c.nullValue()) {
+                taskMetrics(e.metrics);
+              }
+              break;
+            default:
+              c.skipValue();
+          }
+        }
+        if (!sawStage || !c.atEnd()) {
+          throw ByteJsonCursor.DECLINE;
+        }
+        if (!sawInfo) {
+          e.infoMissing = true;
+        }
         return TASK_END;
       }
       if (TASK_START_NAME.equalsRange(b, nameAt + 1, close)) {
@@ -343,59 +395,6 @@ final class TaskEventScanner {
     }
     if (!sawStage || !sawInfo || !c.atEnd()) {
       throw ByteJsonCursor.DECLINE;
-    }
-  }
-
-  private void taskEnd(TaskEndEvent e) {
-    e.reset();
-    ByteJsonCursor c = this.c;
-    KeyTable keys = endKeys;
-    boolean sawStage = false;
-    boolean sawInfo = false;
-    long seen = 0;
-    int previous = -1;
-    while (c.nextMember()) {
-      int id = keys.key(c, previous);
-      previous = id;
-      seen = once(seen, id, keys);
-      switch (id) {
-        case E_STAGE:
-          e.stageId = (int) c.integerValue();
-          sawStage = true;
-          break;
-        case E_ATTEMPT:
-          e.stageAttemptId = c.nullValue() ? 0 : (int) c.integerValue();
-          break;
-        case E_REASON:
-          reason(e.reason);
-          break;
-        case E_INFO:
-          if (c.nullValue()) {
-            e.infoMissing = true;
-          } else {
-            taskInfo(e.info);
-            sawInfo = true;
-          }
-          break;
-        case E_EXECUTOR_METRICS:
-          if (!c.nullValue()) {
-            executorMetrics(e.executorMetrics);
-          }
-          break;
-        case E_METRICS:
-          if (!c.nullValue()) {
-            taskMetrics(e.metrics);
-          }
-          break;
-        default:
-          c.skipValue();
-      }
-    }
-    if (!sawStage || !c.atEnd()) {
-      throw ByteJsonCursor.DECLINE;
-    }
-    if (!sawInfo) {
-      e.infoMissing = true;
     }
   }
 
