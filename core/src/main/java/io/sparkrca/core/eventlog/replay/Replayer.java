@@ -23,7 +23,8 @@ import java.util.List;
  * events as trees. Bad lines are counted and reported, or fatal in strict mode.
  */
 public final class Replayer {
-  private static final JsonFactory FACTORY =
+  /** The parser settings of every replay; the differential tests parse with the same ones. */
+  static final JsonFactory FACTORY =
       JsonFactory.builder()
           .streamReadConstraints(
               StreamReadConstraints.builder()
@@ -32,7 +33,7 @@ public final class Replayer {
                   .maxNumberLength(1000)
                   .build())
           .build();
-  private static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
+  static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
   /** Bytes read at a time: fewer, larger reads for logs of gigabytes. */
   private static final int READ_BUFFER = 1 << 20;
   private static final String TASK_START = "SparkListenerTaskStart";

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.fail;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -35,16 +34,8 @@ import org.junit.jupiter.api.Test;
  * or yields the same event name and the same tree, to the node types and the field order.
  */
 class EventTreeReaderTest {
-  private static final JsonFactory FACTORY =
-      JsonFactory.builder()
-          .streamReadConstraints(
-              StreamReadConstraints.builder()
-                  .maxStringLength(Integer.MAX_VALUE)
-                  .maxNestingDepth(200)
-                  .maxNumberLength(1000)
-                  .build())
-          .build();
-  private static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
+  private static final JsonFactory FACTORY = Replayer.FACTORY;
+  private static final ObjectMapper MAPPER = Replayer.MAPPER;
 
   private static final List<byte[]> LINES = new ArrayList<>();
   /** Lines of events other than task events: those the reader is for. */
