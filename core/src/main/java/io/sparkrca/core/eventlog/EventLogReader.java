@@ -148,7 +148,10 @@ public final class EventLogReader {
       return this;
     }
 
-    /** Task rows kept per stage attempt (default: all); aggregates stay exact. */
+    /**
+     * Task rows kept per stage attempt (default: all). Stage and executor totals stay exact; task
+     * lists and task quantiles cover the kept rows, and the report notes how many were dropped.
+     */
     public Builder maxTaskRowsPerStage(int max) {
       this.maxTaskRowsPerStage = max;
       return this;

@@ -3,9 +3,19 @@ package io.sparkrca.core.eventlog.replay;
 /**
  * Knobs of a replay.
  *
+ * <p>Memory: per task, a replay keeps about 60 to 110 bytes in packed columns (a 1,001,958-task
+ * log retains 121 MiB in all, against 525 MiB for the History Server's in-memory store; see
+ * {@code benchmarks/RESULTS.md}); {@code maxTaskRowsPerStage} bounds that part.
+ *
+ * <pre>{@code
+ * ReplayOptions lean = new ReplayOptions(false, 1 << 20, 10_000); // 1 MiB lines, 10k tasks/stage
+ * }</pre>
+ *
  * @param strict whether a bad line is fatal instead of skipped and reported
  * @param maxLineBytes the longest line read; longer ones are skipped and reported
- * @param maxTaskRowsPerStage task rows kept per stage attempt (aggregates stay exact)
+ * @param maxTaskRowsPerStage task rows kept per stage attempt (stage and executor totals stay
+ *     exact; task lists and task quantiles cover the kept rows, and the report says how many were
+ *     dropped)
  */
 public record ReplayOptions(boolean strict, int maxLineBytes, int maxTaskRowsPerStage) {
   /** Lenient, 64 MiB lines (plans of huge SQL queries fit), every task kept. */
