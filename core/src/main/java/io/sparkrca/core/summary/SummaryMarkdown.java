@@ -30,9 +30,9 @@ public final class SummaryMarkdown {
     out.append("## Spark Event Log Executive Summary\n\n");
     line(out, "Source URI", code(s.source(), 500));
     line(out, "Application ID", code(s.applicationId()));
-    line(out, "Application Name", code(s.applicationName()));
-    line(out, "User", code(s.user()));
-    line(out, "Spark Version", s.sparkVersion().isEmpty() ? "unknown (the log has no version event)" : code(s.sparkVersion()));
+    line(out, "Application Name", orUnknown(s.applicationName(), "application start"));
+    line(out, "User", orUnknown(s.user(), "application start"));
+    line(out, "Spark Version", orUnknown(s.sparkVersion(), "version"));
     line(out, "Status", s.status());
     if (s.durationMs().isPresent()) {
       line(
@@ -172,5 +172,10 @@ public final class SummaryMarkdown {
       sb.append(i == 0 ? "" : ", ").append(ids.get(i));
     }
     return sb.toString();
+  }
+
+  /** The value in code style, or "unknown" and the event that would have told (never blank). */
+  private static String orUnknown(String value, String event) {
+    return value.isBlank() ? "unknown (the log has no " + event + " event)" : code(value);
   }
 }
