@@ -73,9 +73,7 @@ final class BodyStream extends InputStream implements HttpResponse.BodySubscribe
 
   @Override
   public int read() throws IOException {
-    byte[] one = new byte[1];
-    int n = read(one, 0, 1);
-    return n < 0 ? -1 : one[0] & 0xff;
+    return SingleByteRead.from(this);
   }
 
   @Override

@@ -91,9 +91,7 @@ public final class ReadAheadInputStream extends InputStream {
 
   @Override
   public int read() throws IOException {
-    byte[] one = new byte[1];
-    int n = read(one, 0, 1);
-    return n < 0 ? -1 : one[0] & 0xff;
+    return SingleByteRead.from(this);
   }
 
   @Override
