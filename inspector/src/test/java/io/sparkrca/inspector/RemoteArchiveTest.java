@@ -21,10 +21,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -53,35 +51,6 @@ class RemoteArchiveTest {
     server.close();
   }
 
-  /** A fat jar: a manifest, one application class and 40 stored nested jars of 256 KiB. */
-  private static byte[] fatJar() {
-    Random random = new Random(7);
-    Map<String, byte[]> entries = new LinkedHashMap<>();
-    entries.put("META-INF/MANIFEST.MF",
-        "Manifest-Version: 1.0\nMain-Class: com.example.SparkJob\n\n".getBytes());
-    entries.putAll(Fixtures.compile("com.example.SparkJob", Fixtures.SPARK_JOB));
-    for (int i = 0; i < 40; i++) {
-      byte[] junk = new byte[256 * 1024];
-      random.nextBytes(junk);
-      entries.put("lib/dep-" + i + ".jar", TestJars.zip(TestJars.entries("blob.bin", junk), true));
-    }
-    return TestJars.zip(entries, true);
-  }
-
-  /** A spring-boot layout: the class sits in a stored nested jar padded to 2 MiB. */
-  private static byte[] bootJar() {
-    Map<String, byte[]> lib = new LinkedHashMap<>(
-        Fixtures.compile("com.example.SparkJob", Fixtures.SPARK_JOB));
-    byte[] padding = new byte[2 << 20];
-    new Random(1).nextBytes(padding);
-    lib.put("padding.bin", padding);
-    return TestJars.zip(TestJars.entries(
-        "META-INF/MANIFEST.MF", "Manifest-Version: 1.0\nMain-Class: "
-            + "org.springframework.boot.loader.launch.JarLauncher\nStart-Class: com.example.SparkJob\n\n",
-        "BOOT-INF/lib/lib.jar", TestJars.zip(lib, false),
-        "BOOT-INF/lib/other.jar", TestJars.zip(TestJars.entries("x.bin", padding), true)), true);
-  }
-
   /** The central directory's size, from the end record (the test archives have no comment). */
   private static long centralDirectorySize(byte[] zip) {
     return ByteBuffer.wrap(zip).order(ByteOrder.LITTLE_ENDIAN).getInt(zip.length - 22 + 12)
@@ -93,7 +62,7 @@ class RemoteArchiveTest {
   @Test
   void anOverviewOverHttpFetchesTheEndRecordTheDirectoryAndTheManifestAndNothingElse()
       throws Exception {
-    byte[] jar = fatJar();
+    byte[] jar = TestJars.fatJar();
     server.serve("/fat.jar", TestHttpServer.Content.of(jar));
 
     ArchiveOverview o = (ArchiveOverview) ClassInspector.create().inspect(server.url("/fat.jar"));
@@ -123,7 +92,7 @@ class RemoteArchiveTest {
 
   @Test
   void aClassInsideAStoredNestedJarIsReadInPlaceOverHttp() throws Exception {
-    byte[] boot = bootJar();
+    byte[] boot = TestJars.bootJar();
     server.serve("/boot.jar", TestHttpServer.Content.of(boot));
 
     ClassView v = (ClassView) ClassInspector.create()
@@ -138,7 +107,7 @@ class RemoteArchiveTest {
 
   @Test
   void aNestedEntryGivenAsEntryFindsTheSameClassAsTheFragment() throws Exception {
-    server.serve("/boot.jar", TestHttpServer.Content.of(bootJar()));
+    server.serve("/boot.jar", TestHttpServer.Content.of(TestJars.bootJar()));
 
     ClassView v = (ClassView) ClassInspector.create()
         .inspect(server.url("/boot.jar"), "BOOT-INF/lib/lib.jar!/com.example.SparkJob");
@@ -214,7 +183,7 @@ class RemoteArchiveTest {
 
   @Test
   void theDirectoryCapIsCheckedBeforeTheDirectoryIsFetched() throws Exception {
-    byte[] jar = fatJar();
+    byte[] jar = TestJars.fatJar();
     server.serve("/fat.jar", TestHttpServer.Content.of(jar));
     InspectorLimits d = InspectorLimits.defaults();
     InspectorLimits tiny = new InspectorLimits(d.maxEntries(), 1024, d.maxEntryBytes(),
@@ -263,7 +232,7 @@ class RemoteArchiveTest {
   @Test
   void aServerThatStallsMidBodyFailsWithTheConfiguredReadTimeoutNotAHang() throws Exception {
     // The size probe and the tail are answered; the directory read, and its resumption, stall.
-    try (StallingServer stalling = new StallingServer(fatJar(), 2)) {
+    try (StallingServer stalling = new StallingServer(TestJars.fatJar(), 2)) {
       HttpByteSourceProvider http = HttpByteSourceProvider.builder()
           .readTimeout(Duration.ofMillis(300))
           .maxRetries(1)

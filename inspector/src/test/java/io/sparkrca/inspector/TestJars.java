@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
@@ -128,6 +129,41 @@ final class TestJars {
       throw new UncheckedIOException(e);
     }
     return b.toByteArray();
+  }
+
+  /**
+   * A fat jar as the remote-read tests use it: a manifest naming {@code com.example.SparkJob}, that
+   * class, and 40 stored nested jars of 256 KiB random (incompressible) bytes, about 10 MiB.
+   */
+  static byte[] fatJar() {
+    Random random = new Random(7);
+    Map<String, byte[]> entries = new LinkedHashMap<>();
+    entries.put("META-INF/MANIFEST.MF",
+        "Manifest-Version: 1.0\nMain-Class: com.example.SparkJob\n\n".getBytes(StandardCharsets.UTF_8));
+    entries.putAll(Fixtures.compile("com.example.SparkJob", Fixtures.SPARK_JOB));
+    for (int i = 0; i < 40; i++) {
+      byte[] junk = new byte[256 * 1024];
+      random.nextBytes(junk);
+      entries.put("lib/dep-" + i + ".jar", zip(entries("blob.bin", junk), true));
+    }
+    return zip(entries, true);
+  }
+
+  /**
+   * A spring-boot layout: {@code com.example.SparkJob} sits in a stored nested jar padded to 2 MiB,
+   * beside another nested jar of the same padding; about 4 MiB.
+   */
+  static byte[] bootJar() {
+    Map<String, byte[]> lib = new LinkedHashMap<>(
+        Fixtures.compile("com.example.SparkJob", Fixtures.SPARK_JOB));
+    byte[] padding = new byte[2 << 20];
+    new Random(1).nextBytes(padding);
+    lib.put("padding.bin", padding);
+    return zip(entries(
+        "META-INF/MANIFEST.MF", "Manifest-Version: 1.0\nMain-Class: "
+            + "org.springframework.boot.loader.launch.JarLauncher\nStart-Class: com.example.SparkJob\n\n",
+        "BOOT-INF/lib/lib.jar", zip(lib, false),
+        "BOOT-INF/lib/other.jar", zip(entries("x.bin", padding), true)), true);
   }
 
   static Map<String, byte[]> entries(Object... nameThenContent) {
