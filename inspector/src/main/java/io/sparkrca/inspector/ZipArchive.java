@@ -247,14 +247,9 @@ final class ZipArchive {
     int windows = (int) Math.max(SAMPLE_MIN_WINDOWS,
         Math.min(SAMPLE_MAX_WINDOWS, (budget + SAMPLE_WINDOW_TARGET - 1) / SAMPLE_WINDOW_TARGET));
     int width = (int) Math.min(Integer.MAX_VALUE - 16, budget / windows);
-    CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPLACE)
-        .onUnmappableCharacter(CodingErrorAction.REPLACE);
+    Listing listing = new Listing(list);
     List<Window> out = new ArrayList<>();
     long fetched = 0;
-    int unsafe = 0;
-    java.util.Set<String> seen = new java.util.HashSet<>();
-    int duplicates = 0;
     for (int w = 0; w < windows && list.size() < maxEntries; w++) {
       long from = start + (windows == 1 ? 0 : Math.round((double) w * (length - width) / (windows - 1)));
       byte[] buf = source.read(from, width);
@@ -281,14 +276,7 @@ final class ZipArchive {
         if (at + recLen > buf.length) {
           break; // cut by the window's end
         }
-        ZipEntryInfo e = record(b, buf, at, utf8, prefix, list.size());
-        if (e.unsafeName()) {
-          unsafe++;
-        }
-        if (!seen.add(e.name())) {
-          duplicates++;
-        }
-        list.add(e);
+        listing.add(b, buf, at, prefix);
         at += recLen;
       }
       if (list.size() > first) {
@@ -298,14 +286,7 @@ final class ZipArchive {
     if (list.size() >= maxEntries) {
       notes.add("sampling stopped at the cap of " + Texts.count(maxEntries) + " entries");
     }
-    if (unsafe > 0) {
-      notes.add(Texts.plural(unsafe, "sampled entry") + " with unsafe names (absolute, drive "
-          + "letters or '../'): a zip-slip risk for tools that extract; sparkrca extracts nothing");
-    }
-    if (duplicates > 0) {
-      notes.add(Texts.plural(duplicates, "duplicate entry name") + " in the sample "
-          + "(java.util.zip and class loaders use the first)");
-    }
+    listing.noteNames(notes, "sampled entry", " in the sample");
     return new Sample(start - prefix, length, fetched, out);
   }
 
@@ -367,16 +348,11 @@ final class ZipArchive {
       long length, long declared, long prefix, int maxEntries, List<String> notes)
       throws IOException {
     List<ZipEntryInfo> list = new ArrayList<>((int) Math.min(Math.min(declared, maxEntries), 1 << 16));
-    CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPLACE)
-        .onUnmappableCharacter(CodingErrorAction.REPLACE);
+    Listing listing = new Listing(list);
     byte[] buf = new byte[0];
     long bufStart = start;
     long pos = start;
     long end = start + length;
-    int unsafe = 0;
-    int duplicates = 0;
-    java.util.Set<String> seen = new java.util.HashSet<>();
     while (pos + 46 <= end) {
       if (list.size() >= maxEntries) {
         notes.add("listing stopped at the cap of " + Texts.count(maxEntries) + " entries ("
@@ -407,6 +383,33 @@ final class ZipArchive {
         b = ByteBuffer.wrap(buf).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         at = 0;
       }
+      listing.add(b, buf, at, prefix);
+      pos += recLen;
+    }
+    if (list.size() < maxEntries && list.size() < declared) {
+      notes.add("the end record declares " + Texts.count(declared) + " entries but the central "
+          + "directory holds " + Texts.count(list.size()));
+    }
+    listing.noteNames(notes, "entry", "");
+    return list;
+  }
+
+  /** Entries as a central directory is listed, with the name checks every listing reports. */
+  private static final class Listing {
+    private final List<ZipEntryInfo> list;
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPLACE)
+        .onUnmappableCharacter(CodingErrorAction.REPLACE);
+    private final java.util.Set<String> seen = new java.util.HashSet<>();
+    private int unsafe;
+    private int duplicates;
+
+    Listing(List<ZipEntryInfo> list) {
+      this.list = list;
+    }
+
+    /** Adds the complete record at {@code at} of {@code buf}. */
+    void add(ByteBuffer b, byte[] buf, int at, long prefix) {
       ZipEntryInfo e = record(b, buf, at, utf8, prefix, list.size());
       if (e.unsafeName()) {
         unsafe++;
@@ -415,21 +418,19 @@ final class ZipArchive {
         duplicates++;
       }
       list.add(e);
-      pos += recLen;
     }
-    if (list.size() < maxEntries && list.size() < declared) {
-      notes.add("the end record declares " + Texts.count(declared) + " entries but the central "
-          + "directory holds " + Texts.count(list.size()));
+
+    /** Notes on unsafe and duplicate names; {@code what} names one entry, {@code where} the scope. */
+    void noteNames(List<String> notes, String what, String where) {
+      if (unsafe > 0) {
+        notes.add(Texts.plural(unsafe, what) + " with unsafe names (absolute, drive letters or "
+            + "'../'): a zip-slip risk for tools that extract; sparkrca extracts nothing");
+      }
+      if (duplicates > 0) {
+        notes.add(Texts.plural(duplicates, "duplicate entry name") + where
+            + " (java.util.zip and class loaders use the first)");
+      }
     }
-    if (unsafe > 0) {
-      notes.add(Texts.plural(unsafe, "entry") + " with unsafe names (absolute, drive letters or "
-          + "'../'): a zip-slip risk for tools that extract; sparkrca extracts nothing");
-    }
-    if (duplicates > 0) {
-      notes.add(Texts.plural(duplicates, "duplicate entry name")
-          + " (java.util.zip and class loaders use the first)");
-    }
-    return list;
   }
 
   /** The complete central-directory record at {@code at} of {@code buf}. */
