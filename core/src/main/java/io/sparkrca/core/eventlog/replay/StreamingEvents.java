@@ -420,185 +420,66 @@ final class StreamingEvents {
 
   static void parseTaskMetrics(JsonParser p, long[] m) throws IOException {
     expectObject(p, "Task Metrics");
+    TaskMetricFields.Group plain = TaskMetricFields.TASK;
     for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
       String name = p.currentName();
       JsonToken v = p.nextToken();
-      switch (name) {
-        case "Executor Deserialize Time":
-          m[Metrics.EXECUTOR_DESERIALIZE_TIME] = longValue(p, name);
-          break;
-        case "Executor Deserialize CPU Time":
-          m[Metrics.EXECUTOR_DESERIALIZE_CPU_TIME] = optLong(p, name);
-          break;
-        case "Executor Run Time":
-          m[Metrics.EXECUTOR_RUN_TIME] = longValue(p, name);
-          break;
-        case "Executor CPU Time":
-          m[Metrics.EXECUTOR_CPU_TIME] = optLong(p, name);
-          break;
-        case "Peak Execution Memory":
-          m[Metrics.PEAK_EXECUTION_MEMORY] = optLong(p, name);
-          break;
-        case "Result Size":
-          m[Metrics.RESULT_SIZE] = longValue(p, name);
-          break;
-        case "JVM GC Time":
-          m[Metrics.JVM_GC_TIME] = longValue(p, name);
-          break;
-        case "Result Serialization Time":
-          m[Metrics.RESULT_SERIALIZATION_TIME] = longValue(p, name);
-          break;
-        case "Memory Bytes Spilled":
-          m[Metrics.MEMORY_BYTES_SPILLED] = longValue(p, name);
-          break;
-        case "Disk Bytes Spilled":
-          m[Metrics.DISK_BYTES_SPILLED] = longValue(p, name);
-          break;
-        case "Shuffle Read Metrics":
-          if (v != JsonToken.VALUE_NULL) {
-            parseShuffleRead(p, m);
-          }
-          break;
-        case "Shuffle Write Metrics":
-          if (v != JsonToken.VALUE_NULL) {
-            parseShuffleWrite(p, m);
-          }
-          break;
-        case "Output Metrics":
-          if (v != JsonToken.VALUE_NULL) {
-            parseInOut(p, m, "Bytes Written", "Records Written", Metrics.OUTPUT_BYTES, Metrics.OUTPUT_RECORDS);
-          }
-          break;
-        case "Input Metrics":
-          if (v != JsonToken.VALUE_NULL) {
-            parseInOut(p, m, "Bytes Read", "Records Read", Metrics.INPUT_BYTES, Metrics.INPUT_RECORDS);
-          }
-          break;
-        default:
-          p.skipChildren();
+      int k = plain.indexOf(name);
+      if (k >= 0) {
+        m[plain.targets()[k]] = metric(p, name, plain, k);
+      } else if (v == JsonToken.VALUE_NULL) {
+        p.skipChildren(); // a null nested object: nothing reported
+      } else if (name.equals(TaskMetricFields.SHUFFLE_READ_OBJECT)) {
+        parseShuffleRead(p, m);
+      } else if (name.equals(TaskMetricFields.SHUFFLE_WRITE_OBJECT)) {
+        parseSums(p, m, name, TaskMetricFields.SHUFFLE_WRITE);
+      } else if (name.equals(TaskMetricFields.OUTPUT_OBJECT)) {
+        parseSums(p, m, name, TaskMetricFields.OUTPUT);
+      } else if (name.equals(TaskMetricFields.INPUT_OBJECT)) {
+        parseSums(p, m, name, TaskMetricFields.INPUT);
+      } else {
+        p.skipChildren();
       }
     }
   }
 
   private static void parseShuffleRead(JsonParser p, long[] m) throws IOException {
-    expectObject(p, "Shuffle Read Metrics");
+    expectObject(p, TaskMetricFields.SHUFFLE_READ_OBJECT);
+    TaskMetricFields.Group read = TaskMetricFields.SHUFFLE_READ;
     for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
       String name = p.currentName();
       JsonToken v = p.nextToken();
-      switch (name) {
-        case "Remote Blocks Fetched":
-          m[Metrics.SHUFFLE_REMOTE_BLOCKS] += longValue(p, name);
-          break;
-        case "Local Blocks Fetched":
-          m[Metrics.SHUFFLE_LOCAL_BLOCKS] += longValue(p, name);
-          break;
-        case "Remote Bytes Read":
-          m[Metrics.SHUFFLE_REMOTE_BYTES] += longValue(p, name);
-          break;
-        case "Remote Bytes Read To Disk":
-          m[Metrics.SHUFFLE_REMOTE_BYTES_TO_DISK] += optLong(p, name);
-          break;
-        case "Local Bytes Read":
-          m[Metrics.SHUFFLE_LOCAL_BYTES] += optLong(p, name);
-          break;
-        case "Fetch Wait Time":
-          m[Metrics.SHUFFLE_FETCH_WAIT] += longValue(p, name);
-          break;
-        case "Total Records Read":
-          m[Metrics.SHUFFLE_READ_RECORDS] += optLong(p, name);
-          break;
-        case "Remote Requests Duration":
-          m[Metrics.SHUFFLE_REMOTE_REQS_DURATION] += optLong(p, name);
-          break;
-        case "Shuffle Push Read Metrics":
-          if (v != JsonToken.VALUE_NULL) {
-            parsePushRead(p, m);
-          }
-          break;
-        default:
-          p.skipChildren();
-      }
-    }
-  }
-
-  private static void parsePushRead(JsonParser p, long[] m) throws IOException {
-    expectObject(p, "Shuffle Push Read Metrics");
-    for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
-      String name = p.currentName();
-      p.nextToken();
-      int target;
-      switch (name) {
-        case "Corrupt Merged Block Chunks":
-          target = Metrics.PUSH_CORRUPT_CHUNKS;
-          break;
-        case "Merged Fallback Count":
-          target = Metrics.PUSH_FALLBACK_COUNT;
-          break;
-        case "Merged Remote Blocks Fetched":
-          target = Metrics.PUSH_REMOTE_BLOCKS;
-          break;
-        case "Merged Local Blocks Fetched":
-          target = Metrics.PUSH_LOCAL_BLOCKS;
-          break;
-        case "Merged Remote Chunks Fetched":
-          target = Metrics.PUSH_REMOTE_CHUNKS;
-          break;
-        case "Merged Local Chunks Fetched":
-          target = Metrics.PUSH_LOCAL_CHUNKS;
-          break;
-        case "Merged Remote Bytes Read":
-          target = Metrics.PUSH_REMOTE_BYTES;
-          break;
-        case "Merged Local Bytes Read":
-          target = Metrics.PUSH_LOCAL_BYTES;
-          break;
-        case "Merged Remote Requests Duration":
-          target = Metrics.PUSH_REMOTE_REQS_DURATION;
-          break;
-        default:
-          p.skipChildren();
-          continue;
-      }
-      m[target] += optLong(p, name);
-    }
-  }
-
-  private static void parseShuffleWrite(JsonParser p, long[] m) throws IOException {
-    expectObject(p, "Shuffle Write Metrics");
-    for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
-      String name = p.currentName();
-      p.nextToken();
-      switch (name) {
-        case "Shuffle Bytes Written":
-          m[Metrics.SHUFFLE_WRITE_BYTES] += longValue(p, name);
-          break;
-        case "Shuffle Records Written":
-          m[Metrics.SHUFFLE_WRITE_RECORDS] += optLong(p, name);
-          break;
-        case "Shuffle Write Time":
-          m[Metrics.SHUFFLE_WRITE_TIME] += longValue(p, name);
-          break;
-        default:
-          p.skipChildren();
-      }
-    }
-  }
-
-  private static void parseInOut(
-      JsonParser p, long[] m, String bytesField, String recordsField, int bytes, int records)
-      throws IOException {
-    expectObject(p, bytesField);
-    for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
-      String name = p.currentName();
-      p.nextToken();
-      if (name.equals(bytesField)) {
-        m[bytes] += longValue(p, name);
-      } else if (name.equals(recordsField)) {
-        m[records] += optLong(p, name);
+      int k = read.indexOf(name);
+      if (k >= 0) {
+        m[read.targets()[k]] += metric(p, name, read, k);
+      } else if (v != JsonToken.VALUE_NULL && name.equals(TaskMetricFields.PUSH_READ_OBJECT)) {
+        parseSums(p, m, name, TaskMetricFields.PUSH_READ);
       } else {
         p.skipChildren();
       }
     }
+  }
+
+  /** An object of metrics added into {@code m}; other fields skipped. */
+  private static void parseSums(JsonParser p, long[] m, String what, TaskMetricFields.Group g)
+      throws IOException {
+    expectObject(p, what);
+    for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+      String name = p.currentName();
+      p.nextToken();
+      int k = g.indexOf(name);
+      if (k >= 0) {
+        m[g.targets()[k]] += metric(p, name, g, k);
+      } else {
+        p.skipChildren();
+      }
+    }
+  }
+
+  /** The value of field {@code k} of {@code g}: null reads as 0 where the field may be null. */
+  private static long metric(JsonParser p, String name, TaskMetricFields.Group g, int k)
+      throws IOException {
+    return g.optional()[k] ? optLong(p, name) : longValue(p, name);
   }
 
   private static void expectObject(JsonParser p, String what) throws IOException {

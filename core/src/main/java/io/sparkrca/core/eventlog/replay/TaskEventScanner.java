@@ -128,69 +128,48 @@ final class TaskEventScanner {
 
   private final KeyTable executorMetricKeys = new KeyTable(ExecutorMetrics.NAMES);
 
-  private final KeyTable metricKeys =
-      new KeyTable(
-          "Executor Deserialize Time", "Executor Deserialize CPU Time", "Executor Run Time",
-          "Executor CPU Time", "Peak Execution Memory", "Result Size", "JVM GC Time",
-          "Result Serialization Time", "Memory Bytes Spilled", "Disk Bytes Spilled",
-          "Shuffle Read Metrics", "Shuffle Write Metrics", "Input Metrics", "Output Metrics",
-          "Updated Blocks");
-  /** Where each plain metric of {@link #metricKeys} goes, and whether null is allowed (0). */
-  private static final int[] METRIC_TARGETS = {
-    Metrics.EXECUTOR_DESERIALIZE_TIME, Metrics.EXECUTOR_DESERIALIZE_CPU_TIME,
-    Metrics.EXECUTOR_RUN_TIME, Metrics.EXECUTOR_CPU_TIME, Metrics.PEAK_EXECUTION_MEMORY,
-    Metrics.RESULT_SIZE, Metrics.JVM_GC_TIME, Metrics.RESULT_SERIALIZATION_TIME,
-    Metrics.MEMORY_BYTES_SPILLED, Metrics.DISK_BYTES_SPILLED
-  };
-  private static final boolean[] METRIC_OPTIONAL = {
-    false, true, false, true, true, false, false, false, false, false
-  };
+  // The metric names and where they land come from TaskMetricFields, shared with the Jackson path;
+  // the aliases keep the per-task loops reading static finals.
+  private static final int[] METRIC_TARGETS = TaskMetricFields.TASK.targets();
+  private static final boolean[] METRIC_OPTIONAL = TaskMetricFields.TASK.optional();
+  /** The nested objects' keys follow the plain metrics (switch labels must be constants). */
   private static final int M_SHUFFLE_READ = 10;
   private static final int M_SHUFFLE_WRITE = 11;
   private static final int M_INPUT = 12;
   private static final int M_OUTPUT = 13;
 
+  static {
+    if (METRIC_TARGETS.length != M_SHUFFLE_READ) {
+      throw new AssertionError("TaskMetricFields.TASK changed size; renumber M_SHUFFLE_READ...");
+    }
+  }
+
+  private final KeyTable metricKeys =
+      new KeyTable(
+          TaskMetricFields.TASK.namesThen(
+              TaskMetricFields.SHUFFLE_READ_OBJECT, TaskMetricFields.SHUFFLE_WRITE_OBJECT,
+              TaskMetricFields.INPUT_OBJECT, TaskMetricFields.OUTPUT_OBJECT, "Updated Blocks"));
+
+  private static final int[] SHUFFLE_READ_TARGETS = TaskMetricFields.SHUFFLE_READ.targets();
+  private static final boolean[] SHUFFLE_READ_OPTIONAL = TaskMetricFields.SHUFFLE_READ.optional();
+  private static final int R_PUSH = SHUFFLE_READ_TARGETS.length;
   private final KeyTable shuffleReadKeys =
-      new KeyTable(
-          "Remote Blocks Fetched", "Local Blocks Fetched", "Fetch Wait Time", "Remote Bytes Read",
-          "Remote Bytes Read To Disk", "Local Bytes Read", "Total Records Read",
-          "Remote Requests Duration", "Shuffle Push Read Metrics");
-  private static final int[] SHUFFLE_READ_TARGETS = {
-    Metrics.SHUFFLE_REMOTE_BLOCKS, Metrics.SHUFFLE_LOCAL_BLOCKS, Metrics.SHUFFLE_FETCH_WAIT,
-    Metrics.SHUFFLE_REMOTE_BYTES, Metrics.SHUFFLE_REMOTE_BYTES_TO_DISK, Metrics.SHUFFLE_LOCAL_BYTES,
-    Metrics.SHUFFLE_READ_RECORDS, Metrics.SHUFFLE_REMOTE_REQS_DURATION
-  };
-  private static final boolean[] SHUFFLE_READ_OPTIONAL = {
-    false, false, false, false, true, true, true, true
-  };
-  private static final int R_PUSH = 8;
+      new KeyTable(TaskMetricFields.SHUFFLE_READ.namesThen(TaskMetricFields.PUSH_READ_OBJECT));
 
-  private final KeyTable pushReadKeys =
-      new KeyTable(
-          "Corrupt Merged Block Chunks", "Merged Fallback Count", "Merged Remote Blocks Fetched",
-          "Merged Local Blocks Fetched", "Merged Remote Chunks Fetched", "Merged Local Chunks Fetched",
-          "Merged Remote Bytes Read", "Merged Local Bytes Read", "Merged Remote Requests Duration");
-  private static final int[] PUSH_READ_TARGETS = {
-    Metrics.PUSH_CORRUPT_CHUNKS, Metrics.PUSH_FALLBACK_COUNT, Metrics.PUSH_REMOTE_BLOCKS,
-    Metrics.PUSH_LOCAL_BLOCKS, Metrics.PUSH_REMOTE_CHUNKS, Metrics.PUSH_LOCAL_CHUNKS,
-    Metrics.PUSH_REMOTE_BYTES, Metrics.PUSH_LOCAL_BYTES, Metrics.PUSH_REMOTE_REQS_DURATION
-  };
-  private static final boolean[] PUSH_READ_OPTIONAL = {
-    true, true, true, true, true, true, true, true, true
-  };
+  private final KeyTable pushReadKeys = new KeyTable(TaskMetricFields.PUSH_READ.names());
+  private static final int[] PUSH_READ_TARGETS = TaskMetricFields.PUSH_READ.targets();
+  private static final boolean[] PUSH_READ_OPTIONAL = TaskMetricFields.PUSH_READ.optional();
 
-  private final KeyTable shuffleWriteKeys =
-      new KeyTable("Shuffle Bytes Written", "Shuffle Write Time", "Shuffle Records Written");
-  private static final int[] SHUFFLE_WRITE_TARGETS = {
-    Metrics.SHUFFLE_WRITE_BYTES, Metrics.SHUFFLE_WRITE_TIME, Metrics.SHUFFLE_WRITE_RECORDS
-  };
-  private static final boolean[] SHUFFLE_WRITE_OPTIONAL = {false, false, true};
+  private final KeyTable shuffleWriteKeys = new KeyTable(TaskMetricFields.SHUFFLE_WRITE.names());
+  private static final int[] SHUFFLE_WRITE_TARGETS = TaskMetricFields.SHUFFLE_WRITE.targets();
+  private static final boolean[] SHUFFLE_WRITE_OPTIONAL = TaskMetricFields.SHUFFLE_WRITE.optional();
 
-  private final KeyTable inputKeys = new KeyTable("Bytes Read", "Records Read");
-  private static final int[] INPUT_TARGETS = {Metrics.INPUT_BYTES, Metrics.INPUT_RECORDS};
-  private final KeyTable outputKeys = new KeyTable("Bytes Written", "Records Written");
-  private static final int[] OUTPUT_TARGETS = {Metrics.OUTPUT_BYTES, Metrics.OUTPUT_RECORDS};
-  private static final boolean[] IN_OUT_OPTIONAL = {false, true};
+  private final KeyTable inputKeys = new KeyTable(TaskMetricFields.INPUT.names());
+  private static final int[] INPUT_TARGETS = TaskMetricFields.INPUT.targets();
+  private static final boolean[] INPUT_OPTIONAL = TaskMetricFields.INPUT.optional();
+  private final KeyTable outputKeys = new KeyTable(TaskMetricFields.OUTPUT.names());
+  private static final int[] OUTPUT_TARGETS = TaskMetricFields.OUTPUT.targets();
+  private static final boolean[] OUTPUT_OPTIONAL = TaskMetricFields.OUTPUT.optional();
 
   /** The text of the last {@link #scalar()}: {@code b[scalarFrom, scalarTo)}, from -1 for null. */
   private int scalarFrom;
@@ -932,12 +911,12 @@ final class TaskEventScanner {
           break;
         case M_INPUT:
           if (!c.nullValue()) {
-            sums(m, inputKeys, INPUT_TARGETS, IN_OUT_OPTIONAL);
+            sums(m, inputKeys, INPUT_TARGETS, INPUT_OPTIONAL);
           }
           break;
         case M_OUTPUT:
           if (!c.nullValue()) {
-            sums(m, outputKeys, OUTPUT_TARGETS, IN_OUT_OPTIONAL);
+            sums(m, outputKeys, OUTPUT_TARGETS, OUTPUT_OPTIONAL);
           }
           break;
         default:
