@@ -3,6 +3,7 @@ package io.sparkrca.core.io;
 import io.sparkrca.core.error.AccessDeniedException;
 import io.sparkrca.core.error.InputNotFoundException;
 import java.io.FileInputStream;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -55,22 +56,27 @@ final class LocalByteSource implements ByteSource {
 
   @Override
   public InputStream openStream(long offset) throws IOException {
+    if (path.getFileSystem() == FileSystems.getDefault()) {
+      // A FileInputStream reads into the caller's array with less copying and bookkeeping than
+      // a channel's stream (about 20% less CPU for a file of gigabytes, read in 1 MiB reads).
+      FileInputStream in;
+      try {
+        in = new FileInputStream(path.toFile());
+      } catch (FileNotFoundException e) {
+        // Its message mixes up missing, unreadable and directories; the channel's errors don't.
+        openChannel().close();
+        throw e;
+      }
+      try {
+        in.getChannel().position(offset);
+      } catch (IOException | RuntimeException e) {
+        in.close();
+        throw e;
+      }
+      return in;
+    }
     FileChannel channel = openChannel();
     try {
-      if (path.getFileSystem() == FileSystems.getDefault()) {
-        // A FileInputStream reads into the caller's array with less copying and bookkeeping than
-        // a channel's stream (about 20% less CPU for a file of gigabytes, read in 1 MiB reads).
-        // The channel above was opened first for its precise errors (missing, unreadable).
-        FileInputStream in = new FileInputStream(path.toFile());
-        channel.close();
-        try {
-          in.getChannel().position(offset);
-        } catch (IOException | RuntimeException e) {
-          in.close();
-          throw e;
-        }
-        return in;
-      }
       channel.position(offset);
       return Channels.newInputStream(channel);
     } catch (IOException | RuntimeException e) {
