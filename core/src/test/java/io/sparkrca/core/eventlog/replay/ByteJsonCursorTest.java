@@ -37,6 +37,29 @@ class ByteJsonCursorTest {
     }
   }
 
+  @Test
+  void integersOfEveryLengthReadAsJacksonReadsThem() throws IOException {
+    // Every length up to past a long's range, every digit in every place, and what may follow a
+    // number (or the line's end) right after it.
+    java.util.Random random = new java.util.Random(42);
+    List<String> afters =
+        List.of("", ",", "}", " ", ":", "/", "]", "x", "\u00ff", ",\"Value\":123456789}", "}]}", ",\n");
+    for (int length = 1; length <= 20; length++) {
+      for (int k = 0; k < 40; k++) {
+        StringBuilder digits = new StringBuilder();
+        digits.append((char) ('1' + random.nextInt(9)));
+        for (int i = 1; i < length; i++) {
+          // Now and then a run of one digit value, so that 0 and 9 fill whole words too.
+          digits.append((char) ('0' + (k < 10 ? k : random.nextInt(10))));
+        }
+        for (String after : afters) {
+          check(digits.toString(), after);
+          check("-" + digits, after);
+        }
+      }
+    }
+  }
+
   private static void check(String value, String after) throws IOException {
     byte[] b = ("[" + value + after).getBytes(StandardCharsets.UTF_8);
     ByteJsonCursor c = new ByteJsonCursor();
