@@ -5,19 +5,22 @@
 #                                      Spark's replay and the floor, ROUNDS rounds, plain and zstd
 #   benchmarks/replay/run.sh profile   one JFR-profiled run of our replay on the plain log
 #
-# Knobs (environment): ROUNDS=3 OURS_XMX=512m SPARK_XMX=4g MIN_TASKS=1000000
+# Knobs (environment): ROUNDS=3 WARMUP=3 OURS_XMX=512m SPARK_XMX=4g MIN_TASKS=1000000
 # MIN_BYTES=1000000000 SEED=<event log> DATA=benchmarks/data/replay MVN_FLAGS=
-# Not part of `mvn verify`. Needs ~4 GB of disk under $DATA and 20 to 40 minutes on 2 cores.
+# Not part of `mvn verify`. Needs ~4 GB of disk under $DATA and 40 to 60 minutes on 2 cores
+# (Spark's warm measurement replays each file WARMUP+1 times in one JVM, about 45 s each).
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
 # The command as given, for RESULTS.md: the knobs that change what is measured are part of it.
 COMMAND="benchmarks/replay/run.sh"
-for knob in SEED ROUNDS MIN_TASKS MIN_BYTES OURS_XMX SPARK_XMX; do
+for knob in SEED ROUNDS WARMUP MIN_TASKS MIN_BYTES OURS_XMX SPARK_XMX; do
   if [[ -n "${!knob:-}" ]]; then COMMAND="$knob=${!knob} $COMMAND"; fi
 done
 ROUNDS=${ROUNDS:-3}
+# Replays of the same file a warm JVM makes before the timed one (0: cold runs only).
+WARMUP=${WARMUP:-3}
 OURS_XMX=${OURS_XMX:-512m}
 SPARK_XMX=${SPARK_XMX:-4g}
 MIN_TASKS=${MIN_TASKS:-1000000}
@@ -68,9 +71,9 @@ if [[ "${1:-}" == "profile" ]]; then
   exit 0
 fi
 
-echo "== measuring: $ROUNDS rounds x (ours, Spark, floor) x (plain, zstd)"
+echo "== measuring: $ROUNDS rounds x (ours, Spark, floor) x (plain, zstd) x (cold, warm after $WARMUP replays)"
 java -Xmx256m -cp "$OURS_CP" io.sparkrca.benchmarks.replay.Harness \
   --summary "$DATA/SUMMARY.properties" --log-dir "$DATA/runs" --results benchmarks/RESULTS.md \
-  --rounds "$ROUNDS" --ours-xmx "$OURS_XMX" --spark-xmx "$SPARK_XMX" --spark-version 4.0.4 \
+  --rounds "$ROUNDS" --warmup "$WARMUP" --ours-xmx "$OURS_XMX" --spark-xmx "$SPARK_XMX" --spark-version 4.0.4 \
   --ours-cp "$OURS_CP" --spark-cp "$SPARK_CP" --spark-opens "$SPARK_OPENS" \
   --command "$COMMAND"

@@ -27,14 +27,24 @@ import javax.management.openmbean.CompositeData;
  * (timed) replays the file and returns a supplier that keeps the model reachable and, untimed,
  * describes it.
  *
- * <pre>{@code java -Xmx512m -cp ... io.sparkrca.benchmarks.replay.Measure <workload-class> <file>}</pre>
+ * <p>With {@code --warmup N} the workload first replays the same file N times in this JVM (each
+ * model dropped and collected before the next), so that the timed replay runs warm, as in a
+ * long-running process such as the History Server; GC counts and the peak heap are then those of
+ * the timed replay alone.
+ *
+ * <pre>{@code java -Xmx512m -cp ... io.sparkrca.benchmarks.replay.Measure [--warmup N] <workload-class> <file>}</pre>
  */
 public final class Measure {
   private Measure() {}
 
   public static void main(String[] args) throws Exception {
-    if (args.length != 2) {
-      System.err.println("usage: Measure <workload-class> <file>");
+    int warmup = 0;
+    if (args.length == 4 && args[0].equals("--warmup")) {
+      warmup = Integer.parseInt(args[1]);
+      args = new String[] {args[2], args[3]};
+    }
+    if (args.length != 2 || warmup < 0) {
+      System.err.println("usage: Measure [--warmup N] <workload-class> <file>");
       System.exit(2);
     }
     Set<String> heapPools = new HashSet<>();
@@ -73,6 +83,19 @@ public final class Measure {
     com.sun.management.OperatingSystemMXBean os =
         (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
+    StringBuilder warmupSeconds = new StringBuilder();
+    for (int i = 0; i < warmup; i++) {
+      long w0 = System.nanoTime();
+      workload.apply(args[1]); // the model is dropped at once
+      warmupSeconds.append(warmupSeconds.length() == 0 ? "" : " ")
+          .append(String.format(java.util.Locale.ROOT, "%.2f", (System.nanoTime() - w0) / 1e9));
+      System.gc();
+    }
+    if (warmup > 0) {
+      Thread.sleep(200); // let the warm-up's GC notifications arrive before the peak is reset
+      peakAfterGc.set(0);
+    }
+
     long gcCount0 = gcCount();
     long gcTime0 = gcTime();
     long cpu0 = os.getProcessCpuTime();
@@ -93,6 +116,8 @@ public final class Measure {
     Map<String, Object> facts = new LinkedHashMap<>();
     facts.put("workload", args[0]);
     facts.put("file", args[1]);
+    facts.put("warmupReplays", warmup);
+    facts.put("warmupSeconds", warmupSeconds.toString());
     facts.put("wallSeconds", (t1 - t0) / 1e9);
     facts.put("cpuSeconds", (cpu1 - cpu0) / 1e9);
     facts.put("gcCount", gcCount1 - gcCount0);
