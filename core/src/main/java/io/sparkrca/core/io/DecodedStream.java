@@ -35,6 +35,8 @@ public final class DecodedStream extends FilterInputStream {
   private final boolean empty;
   private boolean truncated;
   private long bytesRead;
+  /** A failure met after some bytes were decoded: reported by the next read. */
+  private IOException pending;
 
   private DecodedStream(
       InputStream decoded,
@@ -204,26 +206,67 @@ public final class DecodedStream extends FilterInputStream {
     if (truncated) {
       return -1;
     }
+    if (pending != null) {
+      IOException e = pending;
+      pending = null;
+      return fail(e);
+    }
+    if (compression == Compression.ZSTD) {
+      return readZstd(b, off, len);
+    }
     try {
-      // zstd-jni fills a whole request before returning and throws away what it decoded when the
-      // source then ends early; small requests keep the loss at a cut-off end to one chunk.
-      int n = in.read(b, off, compression == Compression.ZSTD ? Math.min(len, ZSTD_CHUNK) : len);
+      int n = in.read(b, off, len);
       if (n > 0) {
         bytesRead += n;
       }
       return n;
-    } catch (SourceIOException e) {
-      throw e.original();
     } catch (IOException e) {
-      if (isTruncation(e) && tolerateTruncation) {
-        truncated = true;
-        notes.add(
-            source.fileName() + ": the " + compression.codecName() + " stream ends early after "
-                + bytesRead + " decompressed bytes; read up to there");
-        return -1;
-      }
-      throw decodeError(source, compression, e);
+      return fail(e);
     }
+  }
+
+  /**
+   * zstd-jni fills a whole request before returning and throws away what it decoded when the
+   * source then ends early, so it is asked for small chunks (the loss at a cut-off end is at most
+   * one chunk), as many as fit the caller's request (a line reader then gets large reads, which
+   * costs it less than one small read at a time: about 0.3 CPU s less for a 3.5 GB log). A failure
+   * after some chunks is reported on the next read, after the bytes decoded before it.
+   */
+  private int readZstd(byte[] b, int off, int len) throws IOException {
+    int n = 0;
+    while (n < len) {
+      int r;
+      try {
+        r = in.read(b, off + n, Math.min(len - n, ZSTD_CHUNK));
+      } catch (IOException e) {
+        if (n == 0) {
+          return fail(e);
+        }
+        pending = e;
+        break;
+      }
+      if (r < 0) {
+        break;
+      }
+      n += r;
+      bytesRead += r;
+    }
+    return n == 0 && len > 0 ? -1 : n;
+  }
+
+  /** What a read failure becomes: the end of a tolerated truncation, or an exception. */
+  private int fail(IOException e) throws IOException {
+    if (e instanceof SourceIOException s) {
+      throw s.original();
+    }
+    if (isTruncation(e) && tolerateTruncation) {
+      truncated = true;
+      notes.add(
+          source.fileName() + ": the " + compression.codecName() + " stream ends early after "
+              + bytesRead + " decompressed bytes; read up to there");
+      return -1;
+    }
+    throw decodeError(source, compression, e);
   }
 
   private static CorruptInputException decodeError(

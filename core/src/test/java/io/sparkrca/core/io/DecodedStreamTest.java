@@ -116,6 +116,30 @@ class DecodedStreamTest {
   }
 
   @Test
+  void aCutOffZstdLogReadInLargeRequestsLosesAtMostOneSmallChunkAtTheCut() throws IOException {
+    // Flushed as Spark's event logger flushes, so the cut leaves whole blocks to decode; 1 MiB
+    // requests span many of the decoder's chunks, and the ones decoded before the cut must arrive.
+    byte[] text = lines(200_000);
+    byte[] whole = Codecs.compressFlushing(Compression.ZSTD, text, 500);
+    byte[] cut = Arrays.copyOf(whole, whole.length * 2 / 3);
+    byte[] decodable;
+    try (InputStream continuous =
+        new com.github.luben.zstd.ZstdInputStream(new java.io.ByteArrayInputStream(cut)).setContinuous(true)) {
+      decodable = continuous.readAllBytes(); // everything before the cut, as far as zstd can tell
+    }
+    DecodedStream in = DecodedStream.open(ByteSource.of("app-1.zstd.inprogress", cut), true);
+    java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+    byte[] buffer = new byte[1 << 20];
+    for (int n; (n = in.read(buffer, 0, buffer.length)) >= 0; ) {
+      got.write(buffer, 0, n);
+    }
+    assertThat(in.truncated()).isTrue();
+    assertThat(in.notes()).anySatisfy(n -> assertThat(n).contains("ends early"));
+    assertThat(got.size()).isGreaterThanOrEqualTo(decodable.length - 16 * 1024).isLessThan(text.length);
+    assertThat(got.toByteArray()).isEqualTo(Arrays.copyOf(text, got.size()));
+  }
+
+  @Test
   void anEmptySourceIsReportedEmpty() throws IOException {
     DecodedStream in = DecodedStream.open(ByteSource.of("app-1.zstd", new byte[0]), false);
     assertThat(in.isEmpty()).isTrue();
