@@ -12,44 +12,105 @@ package io.sparkrca.core.report;
  */
 public enum RootCauseKind {
   /** The same partition fails with the same exception on every attempt: bad data or a code bug. */
-  DETERMINISTIC_DATA_FAILURE("A deterministic failure on specific data"),
+  DETERMINISTIC_DATA_FAILURE("A deterministic failure on specific data", Category.FAILURE),
   /** A task failed once and succeeded on retry: transient infrastructure trouble. */
-  FLAKY_INFRASTRUCTURE("A transient failure that a retry fixed"),
+  FLAKY_INFRASTRUCTURE("A transient failure that a retry fixed", Category.FAILURE),
   /** One key or partition holds most of the data, so a few tasks take much longer. */
-  DATA_SKEW("Data skew"),
+  DATA_SKEW("Data skew", Category.PERFORMANCE),
   /** Tasks spill to disk under memory pressure. */
-  SPILL("Spill to disk under memory pressure"),
+  SPILL("Spill to disk under memory pressure", Category.PERFORMANCE),
   /** Thousands of tiny tasks whose scheduling overhead dominates. */
-  TOO_MANY_SMALL_TASKS("Too many small tasks"),
+  TOO_MANY_SMALL_TASKS("Too many small tasks", Category.PERFORMANCE),
   /** Too few partitions: a few tasks do all the work while cores sit idle. */
-  UNDERPARTITIONED("Too few partitions"),
-  /** An executor JVM ran out of heap. */
-  EXECUTOR_OOM("Executor out of memory"),
+  UNDERPARTITIONED("Too few partitions", Category.PERFORMANCE),
+  /** An executor JVM ran out of heap ({@code java.lang.OutOfMemoryError: Java heap space}). */
+  EXECUTOR_OOM_HEAP("Executor out of heap memory", Category.FAILURE),
+  /** An executor JVM spent nearly all its time in GC ({@code GC overhead limit exceeded}). */
+  EXECUTOR_OOM_GC_OVERHEAD("Executor GC overhead limit exceeded", Category.FAILURE),
+  /** An executor ran out of direct (off-heap) memory: {@code Direct buffer memory}, Netty. */
+  EXECUTOR_OOM_DIRECT_MEMORY("Executor out of direct (off-heap) memory", Category.FAILURE),
+  /**
+   * The cluster manager killed an executor's container for exceeding its memory limit (exit 137,
+   * {@code OOMKilled}, "Container killed by YARN for exceeding memory limits").
+   */
+  EXECUTOR_OOM_CONTAINER_KILLED("Executor container killed for exceeding its memory limit", Category.FAILURE),
+  /** The driver JVM ran out of memory: a large collect, toPandas, broadcast or result. */
+  DRIVER_OOM("Driver out of memory", Category.FAILURE),
   /** An executor was lost and its shuffle output with it, so reducers hit fetch failures. */
-  EXECUTOR_LOST_FETCH_FAILURE("Executor lost, then shuffle fetch failures"),
-  /** The driver failed before it submitted any job; the cause is only in the driver log. */
-  DRIVER_FAILURE_BEFORE_FIRST_ACTION("Driver failed before its first action"),
+  EXECUTOR_LOST_FETCH_FAILURE("Executor lost, then shuffle fetch failures", Category.FAILURE),
+  /** Executors were lost (killed, preempted, their node gone) for a reason no log explains. */
+  EXECUTOR_LOST("Executors lost", Category.FAILURE),
+  /** An input path or table does not exist ({@code [PATH_NOT_FOUND]}, FileNotFoundException). */
+  INPUT_NOT_FOUND("Input path does not exist", Category.FAILURE),
+  /** Storage or a service refused access (403, permission denied, missing IAM role). */
+  ACCESS_DENIED("Access denied", Category.FAILURE),
+  /**
+   * Code the job needs is not on its class path or Python path (ClassNotFoundException,
+   * NoClassDefFoundError, a data source not found, ModuleNotFoundError).
+   */
+  MISSING_DEPENDENCY("A class, data source or module is missing", Category.FAILURE),
+  /** A closure or object could not be serialized (Task not serializable, PicklingError). */
+  SERIALIZATION_FAILURE("A task or object could not be serialized", Category.FAILURE),
+  /** A Python UDF raised an exception in the Python worker ({@code PythonException}). */
+  PYTHON_UDF_FAILURE("A Python UDF raised an exception", Category.FAILURE),
+  /** The driver failed outside any job for a reason that matches no more specific kind. */
+  DRIVER_FAILURE("The driver failed outside any job", Category.FAILURE),
   /** Garbage collection takes a large share of task time. */
-  GC_PRESSURE("Garbage-collection pressure"),
+  GC_PRESSURE("Garbage-collection pressure", Category.PERFORMANCE),
   /** A sort-merge join whose small side should have been broadcast. */
-  SORT_MERGE_JOIN_SHOULD_BROADCAST("Sort-merge join where a broadcast join fits"),
+  SORT_MERGE_JOIN_SHOULD_BROADCAST("Sort-merge join where a broadcast join fits", Category.PERFORMANCE),
+  /** The driver kept the cluster idle between jobs: driver-side work, not the cluster, took the time. */
+  DRIVER_BOTTLENECK("Time spent on the driver between jobs", Category.PERFORMANCE),
   /** Writing or committing the output failed. */
-  WRITE_COMMIT_FAILURE("Output write or commit failure"),
+  WRITE_COMMIT_FAILURE("Output write or commit failure", Category.FAILURE),
   /** A configuration change made a previously healthy job slower. */
-  CONFIG_REGRESSION("Regression caused by a configuration change"),
+  CONFIG_REGRESSION("Regression caused by a configuration change", Category.COMPARISON),
   /** The job got slower only because its input grew; no regression in the job itself. */
-  NO_REGRESSION_INPUT_GROWTH("Slower only because the input grew"),
+  NO_REGRESSION_INPUT_GROWTH("Slower only because the input grew", Category.COMPARISON),
+  /**
+   * The evidence collected does not establish a root cause: the application failed and nothing
+   * explains it, or too little was collected to judge. Never reported as healthy.
+   */
+  UNDETERMINED("No root cause could be determined from the evidence", Category.UNDETERMINED),
   /** No problem found, on sufficient evidence. */
-  HEALTHY("Healthy");
+  HEALTHY("Healthy", Category.HEALTHY);
+
+  /** What sort of answer a kind is. */
+  public enum Category {
+    /** Something failed: a task, a stage, a job, the driver. */
+    FAILURE,
+    /** Nothing failed, but the run was slower or costlier than it needed to be. */
+    PERFORMANCE,
+    /** An answer that needs a baseline run to compare with. */
+    COMPARISON,
+    /** Not enough evidence to name a cause. */
+    UNDETERMINED,
+    /** Nothing wrong. */
+    HEALTHY
+  }
 
   private final String title;
+  private final Category category;
 
-  RootCauseKind(String title) {
+  RootCauseKind(String title, Category category) {
     this.title = title;
+    this.category = category;
   }
 
   /** A short human title, e.g. {@code "Data skew"}. */
   public String title() {
     return title;
+  }
+
+  /** Whether this kind is a failure, a performance problem, a comparison, undetermined or healthy. */
+  public Category category() {
+    return category;
+  }
+
+  /** Whether this kind names an out-of-memory condition of an executor or the driver. */
+  public boolean isOutOfMemory() {
+    return this == EXECUTOR_OOM_HEAP || this == EXECUTOR_OOM_GC_OVERHEAD
+        || this == EXECUTOR_OOM_DIRECT_MEMORY || this == EXECUTOR_OOM_CONTAINER_KILLED
+        || this == DRIVER_OOM;
   }
 }

@@ -86,7 +86,7 @@ public final class ScenarioCatalog {
           .formats(LZF, LZF)
           .check(FaultChecks.underpartitioned(2000))
           .build(),
-      Scenario.builder("executor-oom", RootCauseKind.EXECUTOR_OOM, "executor-oom")
+      Scenario.builder("executor-oom", RootCauseKind.EXECUTOR_OOM_HEAP, "executor-oom")
           .description("A task collects a 30-million-row partition into a list inside a 512 MiB"
               + " executor JVM (local-cluster): java.lang.OutOfMemoryError, the executor exits"
               + " with 52, twice, and the job aborts.")
@@ -117,7 +117,7 @@ public final class ScenarioCatalog {
           .check(FaultChecks.executorLostFetchFailure(137))
           .build(),
       Scenario.builder("driver-fails-before-first-action",
-              RootCauseKind.DRIVER_FAILURE_BEFORE_FIRST_ACTION, "driver-fails-early")
+              RootCauseKind.INPUT_NOT_FOUND, "driver-fails-early")
           .description("The driver reads an input path that does not exist: AnalysisException"
               + " before any job; the event log has no job and the cause is only in the driver"
               + " log.")
