@@ -465,15 +465,7 @@ final class DataprocMapper {
   }
 
   static Optional<String> sparkVersion(SparkApplication app) {
-    if (app instanceof io.sparkrca.core.eventlog.replay.ReplayedApplication r && !r.sparkVersion().isEmpty()) {
-      return Optional.of(r.sparkVersion());
-    }
-    if (!app.info().attempts().isEmpty()) {
-      String v = app.info().latestAttempt().appSparkVersion();
-      if (v != null && !v.isEmpty()) {
-        return Optional.of(v);
-      }
-    }
-    return Optional.empty();
+    String v = app.sparkVersion();
+    return v == null || v.isEmpty() ? Optional.empty() : Optional.of(v);
   }
 }

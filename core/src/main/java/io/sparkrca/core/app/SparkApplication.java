@@ -75,4 +75,31 @@ public interface SparkApplication {
 
   /** Miscellaneous processes such as a YARN application master. */
   List<ProcessSummary> miscellaneousProcesses(boolean activeOnly);
+
+  /**
+   * The Spark version that ran the application, or "" when the source does not say. By default
+   * the version of this attempt as the History Server lists it.
+   */
+  default String sparkVersion() {
+    if (info().attempts().isEmpty()) {
+      return "";
+    }
+    String v = info().latestAttempt().appSparkVersion();
+    return v == null ? "" : v;
+  }
+
+  /**
+   * What went wrong, folded and bounded, with provenance: failed tasks by cause, failed stages,
+   * removed executors, spills, failed SQL executions. By default derived from the model ({@link
+   * ApplicationFacts#of}, which reads the failed tasks of each failing stage); a replayed event
+   * log answers with what it gathered on its one pass, with line numbers. Sources should cache it.
+   */
+  default ApplicationFacts facts() {
+    return ApplicationFacts.of(this);
+  }
+
+  /** How complete the source's data is; by default complete. */
+  default Completeness completeness() {
+    return Completeness.complete();
+  }
 }

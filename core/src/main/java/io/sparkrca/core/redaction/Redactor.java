@@ -21,21 +21,41 @@ public final class Redactor {
   /** What Spark itself writes in place of a redacted value. */
   public static final String REDACTED = "*********(redacted)";
 
+  /**
+   * Spark's default {@code spark.redaction.regex}: the History Server replaces the value of every
+   * property whose key or value matches it.
+   */
+  public static final Pattern SPARK_DEFAULT_REDACTION =
+      Pattern.compile("(?i)secret|password|token|access[.]key");
+
+  /**
+   * Keys whose values sparkrca never prints: Spark's rule widened to what it lets through, such as
+   * {@code spark.hadoop.fs.azure.account.key.*}, {@code *.auth.*}, SAS and OAuth settings, key
+   * files and keytabs.
+   */
   private static final Pattern DEFAULT_KEYS =
       Pattern.compile(
           "(?i)secret|password|passwd|token|access[._-]?key|private[._-]?key|credential"
-              + "|api[._-]?key|authorization|cookie|session[._-]?id|signature");
+              + "|api[._-]?key|authorization|cookie|session[._-]?id|signature"
+              + "|account[._-]?key|(?:^|[._-])auth(?:[._-]|$)|(?:^|[._-])sas(?:[._-]|$)|oauth"
+              + "|keyfile|key[._-]?file|keytab|jaas|(?:^|[._-])pass(?:[._-]|$)");
 
   private static final Pattern URL_USERINFO =
       Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://)([^/@\\s:]+(?::[^/@\\s]*)?)@");
   private static final Pattern KEY_VALUE_SECRET =
       Pattern.compile(
           "(?i)((?:password|passwd|pwd|secret|token|access[_.-]?key|secret[_.-]?key|api[_.-]?key"
-              + "|client[_.-]?secret|sig|signature|x-amz-signature|x-goog-signature)"
+              + "|client[_.-]?secret|sig|signature|x-amz-signature|x-goog-signature|accountkey"
+              + "|sharedaccesssignature|sharedaccesskey|access_token|refresh_token|id_token)"
               + "\\s*[=:]\\s*)(\"[^\"]*\"|'[^']*'|[^\\s&;,\"']+)");
   private static final Pattern BEARER =
       Pattern.compile("(?i)\\b(bearer|basic|token)(\\s+)([A-Za-z0-9._~+/=-]{8,})");
   private static final Pattern GOOGLE_TOKEN = Pattern.compile("\\bya29\\.[A-Za-z0-9._-]+");
+  /** JSON Web Tokens (OAuth/OIDC), AWS access key ids, GitHub and Slack tokens. */
+  private static final Pattern WELL_KNOWN_TOKEN =
+      Pattern.compile(
+          "\\beyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}"
+              + "|\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b|\\bgh[pousr]_[A-Za-z0-9]{20,}|\\bxox[abprs]-[A-Za-z0-9-]{10,}");
   private static final Pattern PRIVATE_KEY =
       Pattern.compile(
           "-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)");
@@ -90,8 +110,25 @@ public final class Redactor {
     s = KEY_VALUE_SECRET.matcher(s).replaceAll("$1" + Matcher.quoteReplacement(REDACTED));
     s = BEARER.matcher(s).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
     s = GOOGLE_TOKEN.matcher(s).replaceAll(Matcher.quoteReplacement(REDACTED));
+    s = WELL_KNOWN_TOKEN.matcher(s).replaceAll(Matcher.quoteReplacement(REDACTED));
     s = COOKIE_HEADER.matcher(s).replaceAll("$1" + Matcher.quoteReplacement(REDACTED));
     return s;
+  }
+
+  /**
+   * The value the History Server shows for a property: its own rule first (a key or value matching
+   * Spark's default {@code spark.redaction.regex} replaces the whole value), then credentials
+   * scrubbed inside otherwise innocent values (URLs with passwords, {@code password=} options,
+   * bearer tokens, private keys). Keys are judged by Spark's rule alone, so {@code api} answers
+   * exactly as the History Server does for every ordinary property; reports use the stricter
+   * {@link #redactProperty}.
+   */
+  public String redactLikeHistoryServer(String key, String value) {
+    if (SPARK_DEFAULT_REDACTION.matcher(key).find()
+        || (value != null && SPARK_DEFAULT_REDACTION.matcher(value).find())) {
+      return REDACTED;
+    }
+    return value == null ? null : redactText(value);
   }
 
   /** A URI fit for messages: user info and secret query parameters removed. */

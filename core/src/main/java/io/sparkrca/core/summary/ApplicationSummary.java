@@ -1,12 +1,14 @@
 package io.sparkrca.core.summary;
 
-import io.sparkrca.core.eventlog.ExecutorRemoval;
-import io.sparkrca.core.eventlog.LogFacts;
+import io.sparkrca.core.app.ExecutorRemoval;
+import io.sparkrca.core.app.ApplicationFacts;
 import io.sparkrca.core.eventlog.ReplayReport;
-import io.sparkrca.core.eventlog.StageFailure;
-import io.sparkrca.core.eventlog.StageSpill;
-import io.sparkrca.core.eventlog.TaskFailureGroup;
+import io.sparkrca.core.app.StageFailure;
+import io.sparkrca.core.app.StageSpill;
+import io.sparkrca.core.app.TaskFailureGroup;
 import io.sparkrca.core.eventlog.replay.ReplayedApplication;
+import io.sparkrca.core.app.Completeness;
+import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.StageQuery;
 import io.sparkrca.core.model.ApplicationAttemptInfo;
 import io.sparkrca.core.model.ExecutionData;
@@ -53,7 +55,8 @@ public record ApplicationSummary(
     List<LostExecutor> lostExecutors,
     List<Spill> spills,
     Sql sql,
-    ReplayReport reading) {
+    Completeness completeness,
+    Optional<ReplayReport> reading) {
 
   /** How many failure groups, stages, executors and spills a summary lists at most. */
   public static final int MAX_ITEMS = 50;
@@ -91,13 +94,18 @@ public record ApplicationSummary(
   /** SQL executions (queries) by outcome. */
   public record Sql(int total, int completed, int failed, int running) {}
 
-  /** Summarises a replayed application; {@code source} is how the user named the log. */
-  public static ApplicationSummary of(ReplayedApplication app, String source) {
-    LogFacts f = app.facts();
-    ApplicationAttemptInfo attempt = app.attemptInfo();
+  /**
+   * Summarises an application from any source; {@code source} is how the user named it. A replayed
+   * event log adds how its reading went.
+   */
+  public static ApplicationSummary of(SparkApplication app, String source) {
+    ApplicationFacts f = app.facts();
+    ApplicationAttemptInfo attempt = app.info().latestAttempt();
+    Optional<ReplayReport> reading =
+        app instanceof ReplayedApplication r ? Optional.of(r.report()) : Optional.empty();
     boolean started = attempt.startTimeEpoch() > 0;
     boolean completed = attempt.completed();
-    String status = completed ? "COMPLETED" : (app.report().truncated() ? "RUNNING (log cut off or still being written)" : "INCOMPLETE (no application end event)");
+    String status = completed ? "COMPLETED" : (app.completeness().cutOff() ? "RUNNING (log cut off or still being written)" : "INCOMPLETE (no application end event)");
 
     List<JobData> jobs = app.jobs(Set.of());
     int succeeded = 0;
@@ -167,7 +175,7 @@ public record ApplicationSummary(
 
     return new ApplicationSummary(
         source,
-        app.appId(),
+        app.info().id(),
         app.info().name(),
         attempt.sparkUser(),
         app.sparkVersion(),
@@ -186,7 +194,8 @@ public record ApplicationSummary(
         cap(lost),
         cap(spills),
         new Sql(sql.size(), sqlCompleted, sqlFailed, sqlRunning),
-        app.report());
+        app.completeness(),
+        reading);
   }
 
   private static List<Spill> spills(List<StageData> stages, List<StageSpill> fromLog) {

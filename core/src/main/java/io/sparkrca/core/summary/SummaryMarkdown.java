@@ -4,8 +4,8 @@ import static io.sparkrca.core.report.Markdown.code;
 
 import io.sparkrca.core.eventlog.BadLine;
 import io.sparkrca.core.eventlog.ReplayReport;
-import io.sparkrca.core.eventlog.StageFailure;
-import io.sparkrca.core.eventlog.TaskFailureGroup;
+import io.sparkrca.core.app.StageFailure;
+import io.sparkrca.core.app.TaskFailureGroup;
 import io.sparkrca.core.report.Formats;
 import io.sparkrca.core.report.Markdown;
 import java.util.ArrayList;
@@ -59,10 +59,12 @@ public final class SummaryMarkdown {
       line(out, "SQL Executions", s.sql().total() + " total, " + s.sql().failed() + " failed"
           + (s.sql().running() > 0 ? ", " + s.sql().running() + " running" : ""));
     }
-    line(out, "Total Event Lines Processed", code(Long.toString(s.reading().lines())));
+    if (s.reading().isPresent()) {
+      line(out, "Total Event Lines Processed", code(Long.toString(s.reading().get().lines())));
+    }
     out.append('\n');
 
-    Map<String, Long> counts = s.reading().eventCounts();
+    Map<String, Long> counts = s.reading().map(ReplayReport::eventCounts).orElse(Map.of());
     if (!counts.isEmpty()) {
       out.append("### Event Type Histogram (top ").append(HISTOGRAM_TOP).append(")\n");
       List<Map.Entry<String, Long>> entries = new ArrayList<>(counts.entrySet());
@@ -132,8 +134,16 @@ public final class SummaryMarkdown {
       out.append('\n');
     }
 
-    ReplayReport r = s.reading();
     out.append("### Reading\n");
+    if (s.reading().isEmpty()) {
+      out.append("- ").append(Markdown.text(s.completeness().isComplete()
+          ? "The source reported complete data" : "Partial data: " + s.completeness().describe(), 400)).append('\n');
+      for (String note : s.completeness().notes()) {
+        out.append("- Note: ").append(Markdown.text(note, 400)).append('\n');
+      }
+      return out.toString();
+    }
+    ReplayReport r = s.reading().get();
     for (ReplayReport.SourceFile f : r.sources()) {
       out.append("- Read ").append(code(f.name(), 300)).append(" (").append(f.codec().equals("none") ? "uncompressed" : f.codec())
           .append(f.bytes() >= 0 ? ", " + Formats.humanBytes(f.bytes()) : "").append(f.inProgress() ? ", in progress" : "").append(")\n");

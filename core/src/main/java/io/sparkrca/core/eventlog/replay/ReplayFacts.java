@@ -1,21 +1,22 @@
 package io.sparkrca.core.eventlog.replay;
 
 import io.sparkrca.core.eventlog.BadLine;
-import io.sparkrca.core.eventlog.ExecutorRemoval;
-import io.sparkrca.core.eventlog.LogFacts;
-import io.sparkrca.core.eventlog.StageFailure;
-import io.sparkrca.core.eventlog.StageSpill;
-import io.sparkrca.core.eventlog.TaskFailureGroup;
+import io.sparkrca.core.app.ExecutorRemoval;
+import io.sparkrca.core.app.ApplicationFacts;
+import io.sparkrca.core.app.StageFailure;
+import io.sparkrca.core.app.StageSpill;
+import io.sparkrca.core.app.SqlFailure;
+import io.sparkrca.core.app.TaskFailureGroup;
+import io.sparkrca.core.app.internal.TaskFailureFolder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 /** Collects evidence and reading statistics during a replay; bounded whatever the log size. */
 final class ReplayFacts {
   static final int MAX_BAD_LINES = 100;
-  static final int MAX_FAILURE_GROUPS = 200;
+  static final int MAX_FAILURE_GROUPS = ApplicationFacts.MAX_FAILURE_GROUPS;
   static final int MAX_STAGE_FAILURES = 1000;
   static final int MAX_REMOVALS = 1000;
 
@@ -43,8 +44,8 @@ final class ReplayFacts {
   long tasksKilled;
   long totalGcTime;
   long totalTaskTime;
-  private final Map<String, FailureGroup> failureGroups = new LinkedHashMap<>();
-  long failureGroupsDropped;
+  private final TaskFailureFolder failures = new TaskFailureFolder(MAX_FAILURE_GROUPS);
+  final List<SqlFailure> sqlFailures = new ArrayList<>();
   final List<StageFailure> stageFailures = new ArrayList<>();
   final List<ExecutorRemoval> removals = new ArrayList<>();
   final List<StageSpill> spills = new ArrayList<>();
@@ -138,75 +139,23 @@ final class ReplayFacts {
       tasksFailed++;
     }
     String exceptionClass = "ExceptionFailure".equals(r.reason) && r.className != null ? r.className : "";
-    String description = r.shortDescription();
-    String key = r.reason + "\u0000" + description;
-    FailureGroup g = failureGroups.get(key);
-    if (g == null) {
-      if (failureGroups.size() >= MAX_FAILURE_GROUPS) {
-        failureGroupsDropped++;
-        return;
-      }
-      g =
-          new FailureGroup(
-              r.reason, exceptionClass, description, currentSource, line, e.info.finishTime,
-              e.info.taskId, e.stageId, e.stageAttemptId, e.info.index, e.info.attempt,
-              e.info.executorId, e.info.host);
-      failureGroups.put(key, g);
-    }
-    g.count++;
-    g.stageIds.add(e.stageId);
+    failures.add(r.reason, exceptionClass, r.shortDescription(), r::errorMessage, currentSource, line,
+        e.info.finishTime, e.info.taskId, e.stageId, e.stageAttemptId, e.info.index, e.info.attempt,
+        e.info.executorId, e.info.host);
   }
 
-  LogFacts toFacts(String sparkVersion) {
-    List<TaskFailureGroup> groups = new ArrayList<>();
-    for (FailureGroup g : failureGroups.values()) {
-      groups.add(
-          new TaskFailureGroup(
-              g.reason, g.exceptionClass, g.description, g.count, g.source, g.line, g.time,
-              g.taskId, g.stageId, g.stageAttemptId, g.index, g.attempt,
-              g.executorId == null ? "" : g.executorId, g.host == null ? "" : g.host,
-              new ArrayList<>(g.stageIds)));
+  void sqlFailed(long executionId, String description, String errorMessage, long time, long line) {
+    if (sqlFailures.size() < MAX_STAGE_FAILURES) {
+      String text = errorMessage.length() > TaskFailureGroup.MAX_DETAIL_CHARS
+          ? errorMessage.substring(0, TaskFailureGroup.MAX_DETAIL_CHARS) : errorMessage;
+      sqlFailures.add(new SqlFailure(executionId, description, text, time, currentSource, line));
     }
-    return new LogFacts(
+  }
+
+  ApplicationFacts toFacts(String sparkVersion) {
+    return new ApplicationFacts(
         sparkVersion, jobsStarted, jobsFailed, stagesSubmitted, tasksEnded, tasksFailed,
-        tasksKilled, totalGcTime, totalTaskTime, groups, failureGroupsDropped, stageFailures,
-        spills, removals);
-  }
-
-  private static final class FailureGroup {
-    final String reason;
-    final String exceptionClass;
-    final String description;
-    final String source;
-    final long line;
-    final long time;
-    final long taskId;
-    final int stageId;
-    final int stageAttemptId;
-    final int index;
-    final int attempt;
-    final String executorId;
-    final String host;
-    long count;
-    final TreeSet<Integer> stageIds = new TreeSet<>();
-
-    FailureGroup(
-        String reason, String exceptionClass, String description, String source, long line,
-        long time, long taskId, int stageId, int stageAttemptId, int index, int attempt,
-        String executorId, String host) {
-      this.reason = reason;
-      this.exceptionClass = exceptionClass;
-      this.description = description;
-      this.source = source;
-      this.line = line;
-      this.time = time;
-      this.taskId = taskId;
-      this.stageId = stageId;
-      this.stageAttemptId = stageAttemptId;
-      this.index = index;
-      this.attempt = attempt;
-      this.executorId = executorId;
-      this.host = host;
-    }
+        tasksKilled, totalGcTime, totalTaskTime, failures.groups(), failures.dropped(), stageFailures,
+        spills, removals, sqlFailures);
   }
 }

@@ -1,18 +1,18 @@
 package io.sparkrca.core.eventlog.replay;
 
-import io.sparkrca.core.eventlog.LogFacts;
+import io.sparkrca.core.app.ApplicationFacts;
 import io.sparkrca.core.eventlog.ReplayReport;
 
 /** What a finished replay holds: the listener state, the SQL tracker, evidence and the report. */
 public final class ReplayResult {
   final ReplayState state;
   final SqlTracker sql;
-  final LogFacts facts;
+  final ApplicationFacts facts;
   final ReplayReport report;
   /** The time that stands for "now" for anything still running. */
   final long clock;
 
-  ReplayResult(ReplayState state, SqlTracker sql, LogFacts facts, ReplayReport report, long clock) {
+  ReplayResult(ReplayState state, SqlTracker sql, ApplicationFacts facts, ReplayReport report, long clock) {
     this.clock = clock;
     this.state = state;
     this.sql = sql;
@@ -20,7 +20,7 @@ public final class ReplayResult {
     this.report = report;
   }
 
-  public LogFacts facts() {
+  public ApplicationFacts facts() {
     return facts;
   }
 

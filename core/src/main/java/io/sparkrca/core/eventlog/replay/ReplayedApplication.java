@@ -1,9 +1,10 @@
 package io.sparkrca.core.eventlog.replay;
 
+import io.sparkrca.core.app.Completeness;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.StageQuery;
 import io.sparkrca.core.app.TaskQuery;
-import io.sparkrca.core.eventlog.LogFacts;
+import io.sparkrca.core.app.ApplicationFacts;
 import io.sparkrca.core.eventlog.ReplayReport;
 import io.sparkrca.core.model.ApplicationAttemptInfo;
 import io.sparkrca.core.model.ApplicationEnvironmentInfo;
@@ -42,7 +43,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntToLongFunction;
-import java.util.regex.Pattern;
 
 /**
  * An application attempt rebuilt from its event log. Besides the {@link SparkApplication}
@@ -55,13 +55,9 @@ import java.util.regex.Pattern;
  * }</pre>
  */
 public final class ReplayedApplication implements SparkApplication {
-  /** The History Server's default {@code spark.redaction.regex}. */
-  private static final Pattern SPARK_REDACTION =
-      Pattern.compile("(?i)secret|password|token|access[.]key");
-
   private final ReplayState s;
   private final SqlTracker sql;
-  private final LogFacts facts;
+  private final ApplicationFacts facts;
   private final ReplayReport report;
   /** When the log was last modified: the listing's {@code lastUpdated}. */
   private final long lastUpdateTime;
@@ -90,13 +86,22 @@ public final class ReplayedApplication implements SparkApplication {
   }
 
   /** Evidence with line numbers: failures folded by cause, failed stages, lost executors. */
-  public LogFacts facts() {
+  @Override
+  public ApplicationFacts facts() {
     return facts;
   }
 
   /** The Spark version that wrote the log, or "" when the log does not say. */
+  @Override
   public String sparkVersion() {
     return s.sparkVersion;
+  }
+
+  /** What the replay could not read: a cut-off end, bad or over-long lines, capped task rows. */
+  @Override
+  public Completeness completeness() {
+    return new Completeness(report.truncated(), report.badLineCount() + report.overlongLines(),
+        report.droppedTaskRows(), report.notes());
   }
 
   // ------------------------------------------------------------------ application
@@ -679,25 +684,12 @@ public final class ReplayedApplication implements SparkApplication {
             s.resourceProfiles()));
   }
 
-  /**
-   * The History Server's redaction (a key or value matching {@code spark.redaction.regex}
-   * replaces the value), then sparkrca's scrubbing of credentials inside otherwise innocent values
-   * (URLs with passwords, {@code password=} options, bearer tokens, private keys). Keys are judged
-   * by Spark's rule alone, so the answer stays the History Server's for every ordinary property.
-   */
+  /** Properties as the History Server shows them ({@link Redactor#redactLikeHistoryServer}), sorted. */
   private static List<Map.Entry<String, String>> redactedSorted(List<Map.Entry<String, String>> in) {
     List<Map.Entry<String, String>> out = new ArrayList<>(in.size());
     Redactor redactor = Redactor.standard();
     for (Map.Entry<String, String> e : in) {
-      String key = e.getKey();
-      String value = e.getValue();
-      if (SPARK_REDACTION.matcher(key).find()
-          || (value != null && SPARK_REDACTION.matcher(value).find())) {
-        value = Redactor.REDACTED;
-      } else if (value != null) {
-        value = redactor.redactText(value);
-      }
-      out.add(new AbstractMap.SimpleImmutableEntry<>(key, value));
+      out.add(new AbstractMap.SimpleImmutableEntry<>(e.getKey(), redactor.redactLikeHistoryServer(e.getKey(), e.getValue())));
     }
     return sortedByKey(out);
   }

@@ -101,7 +101,7 @@ final class SqlTracker implements ReplayExtension {
         onAdaptiveMetricUpdates(e);
         break;
       case "SparkListenerSQLExecutionEnd":
-        onExecutionEnd(e);
+        onExecutionEnd(e, line);
         break;
       case "SparkListenerDriverAccumUpdates":
         onDriverAccumUpdates(e);
@@ -153,7 +153,7 @@ final class SqlTracker implements ReplayExtension {
     update(exec, false);
   }
 
-  private void onExecutionEnd(JsonNode e) {
+  private void onExecutionEnd(JsonNode e, long line) {
     Execution exec = live.get(Json.requiredLong(e, "executionId"));
     if (exec == null) {
       return;
@@ -162,6 +162,9 @@ final class SqlTracker implements ReplayExtension {
     exec.hasCompletionTime = true;
     JsonNode error = e.get("errorMessage");
     exec.errorMessage = Json.present(error) ? error.asText() : null;
+    if (facts != null && exec.errorMessage != null && !exec.errorMessage.isEmpty()) {
+      facts.sqlFailed(exec.id, exec.description, exec.errorMessage, exec.completionTime, line);
+    }
     update(exec, false);
     // Spark aggregates on its store's worker, which the History Server runs on the replay thread.
     if (exec.metricValues == null) {
