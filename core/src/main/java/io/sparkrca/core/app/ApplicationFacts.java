@@ -1,6 +1,7 @@
 package io.sparkrca.core.app;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What went wrong in an application, folded and bounded, with where each piece was found: failed
@@ -21,6 +22,8 @@ import java.util.List;
  * @param totalGcTimeMs JVM GC time summed over every task end, failed ones included
  * @param totalTaskTimeMs task durations (launch to finish) summed over every task end
  * @param sqlFailures SQL executions that ended with an error, oldest first (at most 1000)
+ * @param exitCode the exit code the driver reported when the application ended (Spark 4.0+
+ *     writes it; a driver that exits after stopping its context normally reports 0 there)
  */
 public record ApplicationFacts(
     String sparkVersion,
@@ -37,7 +40,8 @@ public record ApplicationFacts(
     List<StageFailure> stageFailures,
     List<StageSpill> stageSpills,
     List<ExecutorRemoval> executorRemovals,
-    List<SqlFailure> sqlFailures) {
+    List<SqlFailure> sqlFailures,
+    Optional<Integer> exitCode) {
   /** The most failure groups kept. */
   public static final int MAX_FAILURE_GROUPS = 200;
 

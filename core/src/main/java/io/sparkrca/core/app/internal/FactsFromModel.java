@@ -115,7 +115,7 @@ public final class FactsFromModel {
     Collections.sort(sqlFailures, Comparator.comparingLong(SqlFailure::executionId));
     return new ApplicationFacts(app.sparkVersion(), jobs.size(), jobsFailed, submitted, ended,
         failed, killed, gc, taskTime, folder.groups(), folder.dropped(), stageFailures, spills,
-        removals, sqlFailures);
+        removals, sqlFailures, java.util.Optional.empty());
   }
 
   private static long finishTime(TaskData t) {

@@ -152,10 +152,10 @@ final class ReplayFacts {
     }
   }
 
-  ApplicationFacts toFacts(String sparkVersion) {
+  ApplicationFacts toFacts(String sparkVersion, java.util.Optional<Integer> exitCode) {
     return new ApplicationFacts(
         sparkVersion, jobsStarted, jobsFailed, stagesSubmitted, tasksEnded, tasksFailed,
         tasksKilled, totalGcTime, totalTaskTime, failures.groups(), failures.dropped(), stageFailures,
-        spills, removals, sqlFailures);
+        spills, removals, sqlFailures, exitCode);
   }
 }

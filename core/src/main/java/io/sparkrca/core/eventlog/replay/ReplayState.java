@@ -43,6 +43,8 @@ final class ReplayState {
 
   // Application listing (FsHistoryProvider's AppListingListener) and app info.
   String sparkVersion = "";
+  /** The driver's exit code from the application end event (Spark 4.0+). */
+  Optional<Integer> exitCode = Optional.empty();
   String appId;
   String appName;
   Optional<String> attemptId = Optional.empty();
@@ -119,6 +121,8 @@ final class ReplayState {
   void onApplicationEnd(JsonNode e) {
     endTime = Json.requiredLong(e, "Timestamp");
     completed = true;
+    JsonNode exit = e.get("ExitCode");
+    exitCode = exit != null && exit.canConvertToInt() ? Optional.of(exit.intValue()) : Optional.empty();
   }
 
   void onEnvironmentUpdate(JsonNode e) {

@@ -530,7 +530,7 @@ public final class Replayer {
             state.completed,
             dropped,
             facts.notes);
-    return new ReplayResult(state, sql, facts.toFacts(state.sparkVersion), report, lastUpdateTime);
+    return new ReplayResult(state, sql, facts.toFacts(state.sparkVersion, state.exitCode), report, lastUpdateTime);
   }
 
   /**
