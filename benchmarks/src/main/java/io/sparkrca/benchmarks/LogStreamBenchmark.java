@@ -254,7 +254,7 @@ public final class LogStreamBenchmark {
     try {
       String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/" + sparse.getFileName();
       LogStream log = LogStream.builder()
-          .sources(ByteSources.builder().add(HttpByteSourceProvider.builder().build()).build())
+          .sources(ByteSources.builder().add(HttpByteSourceProvider.defaults()).build())
           .build(url);
       resetPeakHeap();
       LogLines tail = log.tail(n);

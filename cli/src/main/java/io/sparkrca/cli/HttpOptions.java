@@ -3,6 +3,7 @@ package io.sparkrca.cli;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.HttpByteSourceProvider;
+import io.sparkrca.core.io.HttpSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,9 +33,9 @@ final class HttpOptions {
       description = "Extra CA certificates to trust, added to the system trust (repeatable).")
   List<Path> caFiles = new ArrayList<>();
 
-  /** Providers from the class path, then http(s) with the credentials and CAs given. */
-  ByteSources sources() {
-    HttpByteSourceProvider.Builder http = HttpByteSourceProvider.builder();
+  /** The HTTP settings every remote source of the command reads with. */
+  HttpSettings settings() {
+    HttpSettings.Builder http = HttpSettings.builder();
     for (String h : headers) {
       int colon = h.indexOf(':');
       if (colon <= 0) {
@@ -44,14 +45,14 @@ final class HttpOptions {
       http.header(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
     }
     if (bearerTokenEnv != null) {
-      String token = System.getenv(bearerTokenEnv);
-      if (token == null || token.isBlank()) {
-        throw new InvalidRequestException(
-            "--bearer-token-env " + bearerTokenEnv + ": the environment variable is not set or empty");
-      }
-      http.header("Authorization", "Bearer " + token.trim());
+      http.bearerTokenFromEnv(bearerTokenEnv);
     }
     caFiles.forEach(http::caCertificates);
-    return ByteSources.builder().loadServiceProviders().add(http.build()).build();
+    return http.build();
+  }
+
+  /** Providers from the class path, then http(s) with the credentials and CAs given. */
+  ByteSources sources() {
+    return ByteSources.builder().loadServiceProviders().add(HttpByteSourceProvider.of(settings())).build();
   }
 }

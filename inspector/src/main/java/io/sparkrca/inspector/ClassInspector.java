@@ -65,10 +65,10 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * ClassInspector remote = ClassInspector.builder()
- *     .sources(ByteSources.builder().add(HttpByteSourceProvider.builder()
+ *     .sources(ByteSources.builder().add(HttpByteSourceProvider.of(HttpSettings.builder()
  *         .header("Authorization", "Bearer " + token)
  *         .readTimeout(Duration.ofSeconds(20))
- *         .build()).build())
+ *         .build())).build())
  *     .build();
  * }</pre>
  *

@@ -12,6 +12,7 @@ import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.HttpByteSourceProvider;
+import io.sparkrca.core.io.HttpSettings;
 import io.sparkrca.core.io.TestHttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -233,11 +234,11 @@ class RemoteArchiveTest {
   void aServerThatStallsMidBodyFailsWithTheConfiguredReadTimeoutNotAHang() throws Exception {
     // The size probe and the tail are answered; the directory read, and its resumption, stall.
     try (StallingServer stalling = new StallingServer(TestJars.fatJar(), 2)) {
-      HttpByteSourceProvider http = HttpByteSourceProvider.builder()
+      HttpByteSourceProvider http = HttpByteSourceProvider.of(HttpSettings.builder()
           .readTimeout(Duration.ofMillis(300))
           .maxRetries(1)
           .backoff(Duration.ofMillis(1), Duration.ofMillis(1))
-          .build();
+          .build());
       ClassInspector inspector = ClassInspector.builder()
           .sources(ByteSources.builder().add(http).build()).build();
 
@@ -252,10 +253,10 @@ class RemoteArchiveTest {
   @Test
   void aServerThatNeverAnswersFailsWithTheConfiguredRequestTimeout() throws Exception {
     try (StallingServer silent = new StallingServer(new byte[0], -1)) {
-      HttpByteSourceProvider http = HttpByteSourceProvider.builder()
+      HttpByteSourceProvider http = HttpByteSourceProvider.of(HttpSettings.builder()
           .requestTimeout(Duration.ofMillis(300))
           .maxRetries(0)
-          .build();
+          .build());
       ClassInspector inspector = ClassInspector.builder()
           .sources(ByteSources.builder().add(http).build()).build();
 

@@ -1,14 +1,8 @@
 package io.sparkrca.core.io;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
-import java.util.function.Supplier;
 
 /**
  * Reads {@code http://} and {@code https://} URLs with ranged GET requests. {@link
@@ -20,20 +14,20 @@ import java.util.function.Supplier;
  * 429 and 5xx answers, connection failures and resets are retried with exponential backoff and
  * jitter, honouring {@code Retry-After}; a body interrupted mid-stream is resumed from the byte
  * where it stopped; redirects are followed, dropping credentials when they leave the origin and
- * refusing https-to-http downgrades; extra CA certificates are added to the system trust, and TLS
+ * refusing https-to-http downgrades and credentials over plain http to other hosts; extra CA certificates are added to the system trust, and TLS
  * verification is never disabled. Messages never contain credentials.
  *
  * <pre>{@code
- * HttpByteSourceProvider http = HttpByteSourceProvider.builder()
+ * HttpByteSourceProvider http = HttpByteSourceProvider.of(HttpSettings.builder()
  *     .header("Authorization", "Bearer " + token)
  *     .caCertificates(Path.of("/etc/corp/proxy-ca.pem"))
- *     .build();
+ *     .build());
  * ByteSources sources = ByteSources.builder().add(http).build();
  * ByteSource log = sources.open("https://logs.example.com/spark/driver.log");
  * }</pre>
  */
 public final class HttpByteSourceProvider implements ByteSourceProvider {
-  private static final HttpByteSourceProvider DEFAULTS = builder().build();
+  private static final HttpByteSourceProvider DEFAULTS = of(HttpSettings.defaults());
 
   private final HttpTransport transport;
 
@@ -46,8 +40,14 @@ public final class HttpByteSourceProvider implements ByteSourceProvider {
     return DEFAULTS;
   }
 
-  public static Builder builder() {
-    return new Builder();
+  /** A provider that reads with these settings (credentials, CAs, timeouts, retries). */
+  public static HttpByteSourceProvider of(HttpSettings settings) {
+    return new HttpByteSourceProvider(new HttpTransport(Objects.requireNonNull(settings, "settings")));
+  }
+
+  /** The settings this provider reads with. */
+  public HttpSettings settings() {
+    return transport.settings();
   }
 
   @Override
@@ -77,145 +77,5 @@ public final class HttpByteSourceProvider implements ByteSourceProvider {
   @Override
   public List<SourceEntry> listPrefix(String uriPrefix) {
     return List.of();
-  }
-
-  /**
-   * Settings for an {@link HttpByteSourceProvider}; every one has a sensible default.
-   *
-   * <pre>{@code
-   * HttpByteSourceProvider http = HttpByteSourceProvider.builder()
-   *     .headers(() -> Map.of("Authorization", "Bearer " + tokens.current()))
-   *     .maxRetries(6)
-   *     .build();
-   * }</pre>
-   */
-  public static final class Builder {
-    private final Map<String, String> headers = new LinkedHashMap<>();
-    private Supplier<Map<String, String>> dynamicHeaders = Map::of;
-    private final List<Path> caFiles = new ArrayList<>();
-    private Duration connectTimeout = Duration.ofSeconds(10);
-    private Duration requestTimeout = Duration.ofSeconds(60);
-    private Duration readTimeout = Duration.ofSeconds(60);
-    private int maxRetries = 4;
-    private Duration initialBackoff = Duration.ofMillis(250);
-    private Duration maxBackoff = Duration.ofSeconds(20);
-    private Duration maxRetryAfter = Duration.ofMinutes(2);
-    private int maxRedirects = 5;
-    private HttpTransport.Sleeper sleeper = HttpTransport.Sleeper.REAL;
-
-    private Builder() {}
-
-    /**
-     * Sends this header with every request to the URL's origin (dropped if a redirect leaves it).
-     * Its value never appears in messages.
-     */
-    public Builder header(String name, String value) {
-      Objects.requireNonNull(name, "name");
-      Objects.requireNonNull(value, "value");
-      if (name.isBlank() || name.indexOf(':') >= 0) {
-        throw new IllegalArgumentException("invalid header name '" + name + "'");
-      }
-      headers.put(name.trim(), value);
-      return this;
-    }
-
-    /**
-     * Headers computed for each request, for credentials that expire (an OAuth token source).
-     * They are added after the fixed {@link #header headers}.
-     */
-    public Builder headers(Supplier<Map<String, String>> supplier) {
-      this.dynamicHeaders = Objects.requireNonNull(supplier, "supplier");
-      return this;
-    }
-
-    /** Trusts the CA certificates in this PEM file in addition to the system trust store. */
-    public Builder caCertificates(Path pemFile) {
-      caFiles.add(Objects.requireNonNull(pemFile, "pemFile"));
-      return this;
-    }
-
-    /** How long to wait for a TCP/TLS connection (default 10 s). */
-    public Builder connectTimeout(Duration timeout) {
-      this.connectTimeout = positive(timeout, "connectTimeout");
-      return this;
-    }
-
-    /** How long to wait for the response headers of one request (default 60 s). */
-    public Builder requestTimeout(Duration timeout) {
-      this.requestTimeout = positive(timeout, "requestTimeout");
-      return this;
-    }
-
-    /** The longest pause allowed between two chunks of a response body (default 60 s). */
-    public Builder readTimeout(Duration timeout) {
-      this.readTimeout = positive(timeout, "readTimeout");
-      return this;
-    }
-
-    /** Retries after the first attempt, for 429/5xx answers and connection failures (default 4). */
-    public Builder maxRetries(int retries) {
-      if (retries < 0 || retries > 20) {
-        throw new IllegalArgumentException("maxRetries must be between 0 and 20");
-      }
-      this.maxRetries = retries;
-      return this;
-    }
-
-    /**
-     * Exponential backoff: the first wait is about {@code initial}, doubling up to {@code max},
-     * each randomised (between half and all of it) so that clients do not retry in lockstep.
-     */
-    public Builder backoff(Duration initial, Duration max) {
-      this.initialBackoff = positive(initial, "initial backoff");
-      this.maxBackoff = positive(max, "max backoff");
-      return this;
-    }
-
-    /** The longest {@code Retry-After} honoured (default 2 min); a longer one fails at once. */
-    public Builder maxRetryAfter(Duration max) {
-      this.maxRetryAfter = positive(max, "maxRetryAfter");
-      return this;
-    }
-
-    /** Redirects followed per request (default 5). */
-    public Builder maxRedirects(int redirects) {
-      if (redirects < 0 || redirects > 20) {
-        throw new IllegalArgumentException("maxRedirects must be between 0 and 20");
-      }
-      this.maxRedirects = redirects;
-      return this;
-    }
-
-    /** For tests: how to wait between retries. */
-    Builder sleeper(HttpTransport.Sleeper sleeper) {
-      this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
-      return this;
-    }
-
-    public HttpByteSourceProvider build() {
-      return new HttpByteSourceProvider(
-          new HttpTransport(
-              new HttpTransport.Settings(
-                  Map.copyOf(headers),
-                  dynamicHeaders,
-                  List.copyOf(caFiles),
-                  connectTimeout,
-                  requestTimeout,
-                  readTimeout,
-                  maxRetries,
-                  initialBackoff,
-                  maxBackoff,
-                  maxRetryAfter,
-                  maxRedirects,
-                  sleeper)));
-    }
-
-    private static Duration positive(Duration d, String what) {
-      Objects.requireNonNull(d, what);
-      if (d.isNegative() || d.isZero()) {
-        throw new IllegalArgumentException(what + " must be positive");
-      }
-      return d;
-    }
   }
 }

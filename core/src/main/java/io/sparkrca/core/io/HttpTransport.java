@@ -47,20 +47,6 @@ final class HttpTransport {
     void sleep(Duration d) throws InterruptedException;
   }
 
-  record Settings(
-      Map<String, String> headers,
-      Supplier<Map<String, String>> dynamicHeaders,
-      List<Path> caFiles,
-      Duration connectTimeout,
-      Duration requestTimeout,
-      Duration readTimeout,
-      int maxRetries,
-      Duration initialBackoff,
-      Duration maxBackoff,
-      Duration maxRetryAfter,
-      int maxRedirects,
-      Sleeper sleeper) {}
-
   /** A final (non-redirect, non-retryable) answer; the caller closes {@link #body()}. */
   record Response(int status, HttpHeaders headers, BodyStream body, URI uri) {
     Optional<String> header(String name) {
@@ -68,14 +54,14 @@ final class HttpTransport {
     }
   }
 
-  private final Settings settings;
+  private final HttpSettings settings;
   private volatile HttpClient client;
 
-  HttpTransport(Settings settings) {
+  HttpTransport(HttpSettings settings) {
     this.settings = Objects.requireNonNull(settings, "settings");
   }
 
-  Settings settings() {
+  HttpSettings settings() {
     return settings;
   }
 
@@ -181,6 +167,14 @@ final class HttpTransport {
 
   private HttpRequest request(
       URI uri, String range, Map<String, String> extraHeaders, boolean sendCredentials) {
+    if (sendCredentials && (settings.hasCredentials() || !extraHeaders.isEmpty())
+        && "http".equalsIgnoreCase(uri.getScheme()) && !settings.credentialsOverPlainHttp()
+        && !isLoopback(uri.getHost())) {
+      throw new SparkRcaException(
+          "refusing to send credentials over plain http to " + uri.getHost() + ": anyone on the "
+              + "network path could read them. Use the https URL, or allow plain http for this "
+              + "host explicitly in the HTTP settings");
+    }
     HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(settings.requestTimeout()).GET();
     if ("http".equalsIgnoreCase(uri.getScheme())) {
       b.version(HttpClient.Version.HTTP_1_1); // no h2c upgrade dance on plain http
@@ -212,6 +206,16 @@ final class HttpTransport {
     }
     Map<String, String> dynamic = settings.dynamicHeaders().get();
     return dynamic != null && !dynamic.isEmpty();
+  }
+
+  /** Whether {@code host} is this machine (a name or address that never leaves it). */
+  static boolean isLoopback(String host) {
+    if (host == null) {
+      return false;
+    }
+    String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    return h.equalsIgnoreCase("localhost") || h.startsWith("127.") || h.equals("::1")
+        || h.equals("0:0:0:0:0:0:0:1");
   }
 
   private static boolean isRedirect(int status) {
@@ -302,7 +306,9 @@ final class HttpTransport {
           || t instanceof SSLPeerUnverifiedException
           || t instanceof CertificateException
           || t instanceof UnknownHostException
-          || t instanceof UnresolvedAddressException) {
+          || t instanceof UnresolvedAddressException
+          || t instanceof java.net.ConnectException && !(t instanceof java.net.http.HttpConnectTimeoutException)) {
+        // A refused connection means nothing listens there: retrying only delays the answer.
         return false;
       }
     }
@@ -318,14 +324,20 @@ final class HttpTransport {
         return new SparkRcaException(
             "GET " + name + ": TLS certificate verification failed ("
                 + Redactor.redactUri(String.valueOf(t.getMessage())) + "). If a proxy on your network "
-                + "inspects TLS traffic, or the server uses a private CA, pass its root certificate "
-                + "with --ca-file (it is added to the system trust); verification is never disabled",
+                + "inspects TLS traffic, or the server uses a private CA, add its root certificate to "
+                + "the trusted CA files (it is added to the system trust); verification is never "
+                + "disabled",
             e);
       }
       if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
         return new SparkRcaException(
             "GET " + name + ": cannot resolve the host name; check the URL and your DNS or proxy "
                 + "settings", e);
+      }
+      if (t instanceof java.net.ConnectException) {
+        return new SparkRcaException(
+            "GET " + name + ": connection refused, nothing listens at that host and port; check "
+                + "the URL and that the server is up", e);
       }
     }
     String what = e instanceof HttpTimeoutException ? "timed out" : "failed";

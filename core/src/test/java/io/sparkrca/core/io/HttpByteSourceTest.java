@@ -42,10 +42,14 @@ class HttpByteSourceTest {
     server.close();
   }
 
-  private HttpByteSourceProvider.Builder http() {
-    return HttpByteSourceProvider.builder()
+  private HttpSettings.Builder http() {
+    return HttpSettings.builder()
         .sleeper(sleeps::add)
         .backoff(Duration.ofMillis(100), Duration.ofSeconds(2));
+  }
+
+  private static HttpByteSourceProvider provider(HttpSettings.Builder settings) {
+    return HttpByteSourceProvider.of(settings.build());
   }
 
   private static byte[] text(int n) {
@@ -60,7 +64,7 @@ class HttpByteSourceTest {
   void rangedReadIsOneRequestWithAValidatedContentRange() throws IOException {
     byte[] data = text(10_000);
     server.serve("/log", TestHttpServer.Content.of(data));
-    ByteSource s = http().build().open(server.url("/log"));
+    ByteSource s = provider(http()).open(server.url("/log"));
 
     byte[] got = s.read(100, 50);
 
@@ -72,7 +76,7 @@ class HttpByteSourceTest {
   @Test
   void sizeComesFromOneSmallRangedRequestWhoseBytesAreKeptForCodecDetection() throws IOException {
     server.serve("/log", TestHttpServer.Content.of(text(5000)));
-    ByteSource s = http().build().open(server.url("/log"));
+    ByteSource s = provider(http()).open(server.url("/log"));
 
     assertThat(s.size()).hasValue(5000);
     assertThat(s.read(0, 16)).isEqualTo(java.util.Arrays.copyOf(text(5000), 16));
@@ -87,7 +91,7 @@ class HttpByteSourceTest {
   void readPastTheEndIsEmptyAndAnEmptyObjectHasSizeZero() throws IOException {
     server.serve("/log", TestHttpServer.Content.of(text(100)));
     server.serve("/empty", TestHttpServer.Content.of(new byte[0]));
-    HttpByteSourceProvider http = http().build();
+    HttpByteSourceProvider http = provider(http());
 
     assertThat(http.open(server.url("/log")).read(500, 10)).isEmpty();
     assertThat(http.open(server.url("/empty")).size()).hasValue(0);
@@ -97,7 +101,7 @@ class HttpByteSourceTest {
   void streamFromAnOffsetReadsTheRestWithOneRangedRequest() throws IOException {
     byte[] data = text(300_000);
     server.serve("/log", TestHttpServer.Content.of(data));
-    try (InputStream in = http().build().open(server.url("/log")).openStream(1234)) {
+    try (InputStream in = provider(http()).open(server.url("/log")).openStream(1234)) {
       assertThat(in.readAllBytes()).isEqualTo(java.util.Arrays.copyOfRange(data, 1234, data.length));
     }
     assertThat(server.requests()).singleElement().satisfies(r -> assertThat(r.header("Range")).isEqualTo("bytes=1234-"));
@@ -107,7 +111,7 @@ class HttpByteSourceTest {
   void serverThatIgnoresRangeIsDetectedAndNotReadToTheEnd() throws Exception {
     long size = 256L << 20;
     server.serve("/big", new SyntheticLog(size)).rangeSupported(false);
-    ByteSource s = http().build().open(server.url("/big"));
+    ByteSource s = provider(http()).open(server.url("/big"));
 
     assertThatThrownBy(() -> s.read(size - 1000, 1000))
         .isInstanceOf(UnsupportedInputException.class)
@@ -124,7 +128,7 @@ class HttpByteSourceTest {
   void rangeFromZeroOnAServerIgnoringRangeKeepsOnlyWhatWasAskedAndAbortsTheRest() throws Exception {
     long size = 256L << 20;
     server.serve("/big", new SyntheticLog(size)).rangeSupported(false);
-    ByteSource s = http().build().open(server.url("/big"));
+    ByteSource s = provider(http()).open(server.url("/big"));
 
     assertThat(new String(s.read(0, 20), US_ASCII)).isEqualTo(SyntheticLog.line(1).substring(0, 20));
     server.awaitIdle();
@@ -134,7 +138,7 @@ class HttpByteSourceTest {
   @Test
   void missingCredentialsGiveA401MessageThatSaysHowToPassThem() {
     server.serve("/log", TestHttpServer.Content.of("x\n")).requireAuthorization("Bearer good");
-    ByteSource s = http().build().open(server.url("/log"));
+    ByteSource s = provider(http()).open(server.url("/log"));
 
     assertThatThrownBy(() -> s.read(0, 10))
         .isInstanceOf(AccessDeniedException.class)
@@ -145,7 +149,7 @@ class HttpByteSourceTest {
   @Test
   void rejectedCredentialsGiveA403MessageWithoutTheToken() {
     server.serve("/log", TestHttpServer.Content.of("x\n")).requireAuthorization("Bearer good");
-    ByteSource s = http().header("Authorization", "Bearer s3cr3t-token-value").build().open(server.url("/log"));
+    ByteSource s = provider(http().header("Authorization", "Bearer s3cr3t-token-value")).open(server.url("/log"));
 
     assertThatThrownBy(() -> s.read(0, 10))
         .isInstanceOf(AccessDeniedException.class)
@@ -159,13 +163,13 @@ class HttpByteSourceTest {
   void credentialsFromASupplierAreComputedPerRequest() throws IOException {
     server.serve("/log", TestHttpServer.Content.of("x\n")).requireAuthorization("Bearer fresh");
     ByteSource s =
-        http().headers(() -> Map.of("Authorization", "Bearer fresh")).build().open(server.url("/log"));
+        provider(http().headers(() -> Map.of("Authorization", "Bearer fresh"))).open(server.url("/log"));
     assertThat(s.read(0, 2)).isEqualTo("x\n".getBytes(UTF_8));
   }
 
   @Test
   void missingObjectIsNotFoundWithWhatToCheck() {
-    ByteSource s = http().build().open(server.url("/nothing-here?X-Goog-Signature=abcdef0123456789"));
+    ByteSource s = provider(http()).open(server.url("/nothing-here?X-Goog-Signature=abcdef0123456789"));
     assertThatThrownBy(() -> s.size())
         .isInstanceOf(InputNotFoundException.class)
         .hasMessageContaining("HTTP 404")
@@ -178,7 +182,7 @@ class HttpByteSourceTest {
   void credentialsInTheUrlBecomeBasicAuthAndStayOutOfTheName() throws IOException {
     server.serve("/log", TestHttpServer.Content.of("x\n"));
     String url = server.url("/log").replace("http://", "http://alice:pa55word@");
-    ByteSource s = http().build().open(url);
+    ByteSource s = provider(http()).open(url);
 
     assertThat(s.read(0, 2)).hasSize(2);
     assertThat(s.name()).doesNotContain("pa55word").doesNotContain("alice");
@@ -190,7 +194,7 @@ class HttpByteSourceTest {
   void serviceUnavailableIsRetriedAfterTheDelayInRetryAfter() throws IOException {
     server.serve("/log", TestHttpServer.Content.of("hello\n"))
         .enqueue("/log", 503, Map.of("Retry-After", "3"));
-    ByteSource s = http().build().open(server.url("/log"));
+    ByteSource s = provider(http()).open(server.url("/log"));
 
     assertThat(s.read(0, 6)).isEqualTo("hello\n".getBytes(UTF_8));
     assertThat(sleeps).containsExactly(Duration.ofSeconds(3));
@@ -203,7 +207,7 @@ class HttpByteSourceTest {
         .enqueue("/log", 429, Map.of())
         .enqueue("/log", 429, Map.of())
         .enqueue("/log", 500, Map.of());
-    ByteSource s = http().build().open(server.url("/log"));
+    ByteSource s = provider(http()).open(server.url("/log"));
 
     assertThat(s.read(0, 6)).isEqualTo("hello\n".getBytes(UTF_8));
     assertThat(sleeps).hasSize(3);
@@ -218,7 +222,7 @@ class HttpByteSourceTest {
     for (int i = 0; i < 5; i++) {
       server.enqueue("/log", 503, Map.of());
     }
-    ByteSource s = http().maxRetries(2).build().open(server.url("/log"));
+    ByteSource s = provider(http().maxRetries(2)).open(server.url("/log"));
 
     assertThatThrownBy(() -> s.read(0, 6))
         .isInstanceOf(SparkRcaException.class)
@@ -231,7 +235,7 @@ class HttpByteSourceTest {
   void retryAfterLongerThanTheCapFailsAtOnceInsteadOfWaiting() {
     server.serve("/log", TestHttpServer.Content.of("hello\n"))
         .enqueue("/log", 429, Map.of("Retry-After", "3600"));
-    ByteSource s = http().build().open(server.url("/log"));
+    ByteSource s = provider(http()).open(server.url("/log"));
 
     assertThatThrownBy(() -> s.read(0, 6))
         .hasMessageContaining("retry after 3600 s")
@@ -246,7 +250,7 @@ class HttpByteSourceTest {
       server.serve("/same", TestHttpServer.Content.of("same\n"));
       server.redirect("/old", other.url("/moved"));
       server.redirect("/alias", "/same");
-      HttpByteSourceProvider http = http().header("Authorization", "Bearer tok-123").build();
+      HttpByteSourceProvider http = provider(http().header("Authorization", "Bearer tok-123"));
 
       assertThat(http.open(server.url("/old")).read(0, 6)).isEqualTo("moved\n".getBytes(UTF_8));
       assertThat(server.requests().get(0).header("Authorization")).isEqualTo("Bearer tok-123");
@@ -261,7 +265,7 @@ class HttpByteSourceTest {
   void closingAStreamEarlyCancelsTheTransfer() throws Exception {
     long size = 256L << 20;
     server.serve("/big", new SyntheticLog(size));
-    try (InputStream in = http().build().open(server.url("/big")).openStream()) {
+    try (InputStream in = provider(http()).open(server.url("/big")).openStream()) {
       assertThat(in.readNBytes(SyntheticLog.LINE)).isEqualTo((SyntheticLog.line(1) + "\n").getBytes(US_ASCII));
     }
     server.awaitIdle();
@@ -272,7 +276,7 @@ class HttpByteSourceTest {
   void connectionResetMidStreamIsResumedFromTheOffsetWhereItStopped() throws Exception {
     byte[] data = text(200_000);
     try (RawServer raw = new RawServer(data, attempt -> "\"v1\"", 70_000)) {
-      ByteSource s = http().build().open(raw.url());
+      ByteSource s = provider(http()).open(raw.url());
       byte[] got;
       try (InputStream in = s.openStream()) {
         got = in.readAllBytes();
@@ -289,7 +293,7 @@ class HttpByteSourceTest {
   void resumeRefusesAnObjectThatChangedInBetween() throws Exception {
     byte[] data = text(200_000);
     try (RawServer raw = new RawServer(data, attempt -> "\"v" + attempt + "\"", 70_000)) {
-      ByteSource s = http().build().open(raw.url());
+      ByteSource s = provider(http()).open(raw.url());
       assertThatThrownBy(
               () -> {
                 try (InputStream in = s.openStream()) {
@@ -307,7 +311,7 @@ class HttpByteSourceTest {
     try (RawServer raw = new RawServer(data, attempt -> "\"v1\"", 10_000)) {
       raw.stallInsteadOfReset = true;
       ByteSource s =
-          http().readTimeout(Duration.ofMillis(300)).maxRetries(0).build().open(raw.url());
+          provider(http().readTimeout(Duration.ofMillis(300)).maxRetries(0)).open(raw.url());
       assertThatThrownBy(
               () -> {
                 try (InputStream in = s.openStream()) {
@@ -320,17 +324,36 @@ class HttpByteSourceTest {
   }
 
   @Test
-  void refusedConnectionIsRetriedThenReportedWithTheAttemptCount() throws IOException {
+  void refusedConnectionIsReportedAtOnceWithoutRetries() throws IOException {
     int port;
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
     }
-    ByteSource s = http().maxRetries(1).build().open("http://127.0.0.1:" + port + "/log");
+    ByteSource s = provider(http().maxRetries(3)).open("http://127.0.0.1:" + port + "/log");
     assertThatThrownBy(() -> s.read(0, 1))
         .isInstanceOf(SparkRcaException.class)
-        .hasMessageContaining("after 2 attempts")
+        .hasMessageContaining("connection refused")
         .hasMessageContaining("that the server is up");
-    assertThat(sleeps).hasSize(1);
+    assertThat(sleeps).isEmpty();
+  }
+
+  @Test
+  void credentialsAreNotSentOverPlainHttpToAnotherHost() {
+    ByteSource s = provider(http().bearerToken("tok-123")).open("http://logs.example.invalid/driver.log");
+    assertThatThrownBy(() -> s.read(0, 1))
+        .isInstanceOf(SparkRcaException.class)
+        .hasMessageContaining("refusing to send credentials over plain http to logs.example.invalid")
+        .hasMessageNotContaining("tok-123");
+  }
+
+  @Test
+  void aBearerTokenFromAnUnsetEnvironmentVariableFailsWhenTheSettingsAreBuilt() {
+    assertThatThrownBy(() -> HttpSettings.builder().bearerTokenFromEnv("NO_SUCH_TOKEN", v -> null))
+        .isInstanceOf(io.sparkrca.core.error.InvalidRequestException.class)
+        .hasMessageContaining("NO_SUCH_TOKEN");
+    assertThat(HttpSettings.builder().bearerTokenFromEnv("T", v -> "abc").build().headers())
+        .containsEntry("Authorization", "Bearer abc");
+    assertThat(HttpSettings.builder().bearerToken("abc").build().toString()).doesNotContain("abc");
   }
 
   @Test

@@ -75,12 +75,12 @@ class HttpsTrustTest {
     List<Duration> sleeps = new ArrayList<>();
     try (TestHttpServer server = TestHttpServer.startHttps(serverContext(localhostKeys))) {
       server.serve("/log", TestHttpServer.Content.of("secure\n"));
-      ByteSource s = HttpByteSourceProvider.builder().sleeper(sleeps::add).build().open(server.url("/log"));
+      ByteSource s = HttpByteSourceProvider.of(HttpSettings.builder().sleeper(sleeps::add).build()).open(server.url("/log"));
 
       assertThatThrownBy(() -> s.read(0, 7))
           .isInstanceOf(SparkRcaException.class)
           .hasMessageContaining("TLS certificate verification failed")
-          .hasMessageContaining("--ca-file")
+          .hasMessageContaining("trusted CA files")
           .hasMessageContaining("never disabled");
       assertThat(sleeps).isEmpty();
     }
@@ -90,7 +90,7 @@ class HttpsTrustTest {
   void caFileMakesThePrivateCaTrusted() throws Exception {
     try (TestHttpServer server = TestHttpServer.startHttps(serverContext(localhostKeys))) {
       server.serve("/log", TestHttpServer.Content.of("secure\n"));
-      ByteSource s = HttpByteSourceProvider.builder().caCertificates(localhostPem).build().open(server.url("/log"));
+      ByteSource s = HttpByteSourceProvider.of(HttpSettings.builder().caCertificates(localhostPem).build()).open(server.url("/log"));
       assertThat(s.read(0, 7)).isEqualTo("secure\n".getBytes(UTF_8));
     }
   }
@@ -100,7 +100,7 @@ class HttpsTrustTest {
     // Trusted through the CA file, but issued for other.example, not 127.0.0.1.
     try (TestHttpServer server = TestHttpServer.startHttps(serverContext(otherHostKeys))) {
       server.serve("/log", TestHttpServer.Content.of("secure\n"));
-      ByteSource s = HttpByteSourceProvider.builder().caCertificates(otherHostPem).build().open(server.url("/log"));
+      ByteSource s = HttpByteSourceProvider.of(HttpSettings.builder().caCertificates(otherHostPem).build()).open(server.url("/log"));
       assertThatThrownBy(() -> s.read(0, 7)).hasMessageContaining("TLS certificate verification failed");
     }
   }
@@ -121,7 +121,7 @@ class HttpsTrustTest {
         TestHttpServer secure = TestHttpServer.startHttps(serverContext(localhostKeys))) {
       plain.serve("/log", TestHttpServer.Content.of("clear\n"));
       secure.redirect("/log", plain.url("/log"));
-      ByteSource s = HttpByteSourceProvider.builder().caCertificates(localhostPem).build().open(secure.url("/log"));
+      ByteSource s = HttpByteSourceProvider.of(HttpSettings.builder().caCertificates(localhostPem).build()).open(secure.url("/log"));
       assertThatThrownBy(() -> s.read(0, 6))
           .hasMessageContaining("redirects from https to plain http")
           .hasMessageContaining("refused");

@@ -32,7 +32,7 @@ class LogStreamRemoteTest {
 
   private LogStream open(String path) throws IOException {
     return LogStream.builder()
-        .sources(ByteSources.builder().add(HttpByteSourceProvider.builder().build()).build())
+        .sources(ByteSources.builder().add(HttpByteSourceProvider.defaults()).build())
         .build(server.url(path));
   }
 

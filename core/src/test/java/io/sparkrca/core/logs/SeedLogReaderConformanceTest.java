@@ -9,6 +9,7 @@ import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.core.io.ByteSource;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.HttpByteSourceProvider;
+import io.sparkrca.core.io.HttpSettings;
 import io.sparkrca.core.io.TestHttpServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -33,7 +34,7 @@ class SeedLogReaderConformanceTest {
     try (TestHttpServer server = TestHttpServer.start()) {
       server.serve("/logs/app.log", TestHttpServer.Content.of("log line\n"));
       ByteSource s =
-          HttpByteSourceProvider.builder().header("Authorization", "Bearer tok").build()
+          HttpByteSourceProvider.of(HttpSettings.builder().header("Authorization", "Bearer tok").build())
               .open(server.url("/logs/app.log"));
 
       assertThat(s.read(0, 9)).isEqualTo("log line\n".getBytes(UTF_8));
