@@ -1,0 +1,94 @@
+package io.sparkrca.core.source;
+
+import io.sparkrca.core.io.ByteSources;
+import io.sparkrca.core.io.HttpByteSourceProvider;
+import io.sparkrca.core.io.HttpSettings;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Settings every source of applications shares: how to reach remote servers ({@link
+ * HttpSettings}: credentials, CAs, timeouts, retries), how to open bytes ({@link ByteSources}:
+ * local files, http(s), and whatever providers are on the class path, such as Cloud Storage), and
+ * whether damaged input is fatal.
+ *
+ * <pre>{@code
+ * SourceSettings settings = SourceSettings.builder()
+ *     .http(HttpSettings.builder().bearerTokenFromEnv("SHS_TOKEN").build())
+ *     .strict(true)
+ *     .build();
+ * SparkApplication app = SparkSources.builder().settings(settings).build().application(uri);
+ * }</pre>
+ */
+public final class SourceSettings {
+  private static final SourceSettings DEFAULTS = builder().build();
+
+  private final HttpSettings http;
+  private final ByteSources byteSources;
+  private final boolean strict;
+
+  private SourceSettings(Builder b) {
+    this.http = b.http;
+    this.byteSources = b.byteSources.orElseGet(() ->
+        ByteSources.builder().loadServiceProviders().add(HttpByteSourceProvider.of(b.http)).build());
+    this.strict = b.strict;
+  }
+
+  /** Default HTTP settings, the class path's byte sources, damaged records skipped and reported. */
+  public static SourceSettings defaults() {
+    return DEFAULTS;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** How remote sources reach their servers. */
+  public HttpSettings http() {
+    return http;
+  }
+
+  /** How URIs are opened as bytes (logs, event logs, JARs). */
+  public ByteSources byteSources() {
+    return byteSources;
+  }
+
+  /** Whether a damaged record (a bad event-log line) fails the read instead of being skipped. */
+  public boolean strict() {
+    return strict;
+  }
+
+  /** Builder for {@link SourceSettings}. */
+  public static final class Builder {
+    private HttpSettings http = HttpSettings.defaults();
+    private Optional<ByteSources> byteSources = Optional.empty();
+    private boolean strict;
+
+    private Builder() {}
+
+    /** HTTP settings (default {@link HttpSettings#defaults()}); also used for http(s) byte sources. */
+    public Builder http(HttpSettings settings) {
+      this.http = Objects.requireNonNull(settings, "settings");
+      return this;
+    }
+
+    /**
+     * The byte sources to open URIs with (default: the class path's providers, then http(s) with
+     * {@link #http}'s settings, then local files).
+     */
+    public Builder byteSources(ByteSources sources) {
+      this.byteSources = Optional.of(Objects.requireNonNull(sources, "sources"));
+      return this;
+    }
+
+    /** Fail on the first damaged record instead of skipping it (default false). */
+    public Builder strict(boolean strict) {
+      this.strict = strict;
+      return this;
+    }
+
+    public SourceSettings build() {
+      return new SourceSettings(this);
+    }
+  }
+}
