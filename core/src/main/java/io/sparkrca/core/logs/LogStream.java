@@ -332,11 +332,41 @@ public final class LogStream {
    * before anything is read.
    */
   public SearchResult search(SearchQuery query) throws IOException {
-    LineMatcher matcher = LineMatcher.compile(query);
     List<SearchMatch> matches = new ArrayList<>();
+    Scan scan = scan(query, query.maxMatches(), matches::add);
+    return new SearchResult(source.name(), query, matches, scan.lines, scan.limitReached, scan.notes);
+  }
+
+  /**
+   * Streams every line matching {@code query} (with its context) to {@code visitor}, to the end of
+   * the log or until the visitor returns false; the query's {@link SearchQuery#maxMatches()} does
+   * not apply, so the visitor decides what to keep and memory stays bounded by it. This is how a
+   * log of any size is scanned once for many signatures.
+   *
+   * <pre>{@code
+   * MatchScan s = log.forEachMatch(SearchQuery.regex("OutOfMemoryError|Container killed").withContext(0, 40), m -> {
+   *   if (kept.size() < 10) kept.add(m);
+   *   return true;
+   * });
+   * }</pre>
+   */
+  public MatchScan forEachMatch(SearchQuery query, java.util.function.Predicate<SearchMatch> visitor)
+      throws IOException {
+    Objects.requireNonNull(visitor, "visitor");
+    Scan scan = scan(query, Integer.MAX_VALUE, visitor);
+    return new MatchScan(source.name(), scan.lines, scan.matches, scan.limitReached, scan.notes);
+  }
+
+  private record Scan(long lines, long matches, boolean limitReached, List<String> notes) {}
+
+  /** The search loop: matches go to {@code sink} until {@code limit} or until it returns false. */
+  private Scan scan(SearchQuery query, int limit, java.util.function.Predicate<SearchMatch> sink)
+      throws IOException {
+    LineMatcher matcher = LineMatcher.compile(query);
     LineRing before = new LineRing(query.before());
     LineReader.SkippedLine toBefore = before::add;
     boolean limitReached = false;
+    long emitted = 0;
     try (Text t = openText()) {
       LineReader.Candidates candidates = matcher.candidates(t.sample).orElse(null);
       LineReader r = t.lines;
@@ -354,14 +384,19 @@ public final class LogStream {
         }
         if (!limitReached && matcher.matches(r.buffer(), r.start(), r.length())) {
           if (current != null) {
-            matches.add(new SearchMatch(matches.size() + 1, current, currentBefore, after));
+            emitted++;
+            if (!sink.test(new SearchMatch((int) Math.min(Integer.MAX_VALUE, emitted), current, currentBefore, after))) {
+              current = null;
+              limitReached = true;
+              break;
+            }
           }
           current = line(r);
           currentBefore = before.toLines(this::line);
           before.clear();
           after = new ArrayList<>();
           afterLeft = query.after();
-          if (matches.size() + 1 >= query.maxMatches()) {
+          if (emitted + 1 >= limit) {
             limitReached = true;
             if (afterLeft == 0) {
               break;
@@ -382,9 +417,10 @@ public final class LogStream {
         }
       }
       if (current != null) {
-        matches.add(new SearchMatch(matches.size() + 1, current, currentBefore, after));
+        emitted++;
+        sink.test(new SearchMatch((int) Math.min(Integer.MAX_VALUE, emitted), current, currentBefore, after));
       }
-      return new SearchResult(source.name(), query, matches, r.lineNumber(), limitReached, t.notes());
+      return new Scan(r.lineNumber(), emitted, limitReached, t.notes());
     }
   }
 
