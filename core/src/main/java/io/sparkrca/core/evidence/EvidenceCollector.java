@@ -1,0 +1,479 @@
+package io.sparkrca.core.evidence;
+
+import io.sparkrca.core.app.Completeness;
+import io.sparkrca.core.app.SparkApplication;
+import io.sparkrca.core.app.TaskFailureGroup;
+import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.evidence.internal.Gaps;
+import io.sparkrca.core.evidence.internal.LogScanner;
+import io.sparkrca.core.io.ByteSources;
+import io.sparkrca.core.io.SourceEntry;
+import io.sparkrca.core.redaction.Redactor;
+import io.sparkrca.core.source.SourceSettings;
+import io.sparkrca.core.source.SparkSources;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Gathers the evidence about one workload: its application model (from any {@link
+ * io.sparkrca.core.source.SparkHistoryProvider}), driver and executor logs (a directory's files are
+ * told apart by content), the job's code, a baseline run, and the cluster manager's records.
+ * Independent fetches run concurrently, at most {@link Builder#parallelism} at a time; logs are
+ * scanned as streams for {@link LogSignatures}, never read whole. Whatever cannot be collected is
+ * a gap with the exact reason; {@link #collect()} itself fails only on a programming error.
+ *
+ * <pre>{@code
+ * Evidence evidence = EvidenceCollector.builder()
+ *     .application("gs://bucket/spark-events/app-1")
+ *     .driverLog("gs://bucket/logs/driver.log")
+ *     .build()
+ *     .collect();
+ * }</pre>
+ *
+ * <p>Immutable; {@link #collect()} may be called again (it fetches again) and from several threads.
+ */
+public final class EvidenceCollector {
+  private static final Logger LOG = LoggerFactory.getLogger(EvidenceCollector.class);
+
+  /** The most files read from one log directory (with its subdirectories). */
+  public static final int MAX_LOG_FILES = 1000;
+  /** The most stack frames handed to code inspection. */
+  static final int MAX_FRAMES = 20;
+
+  static final String EVENT_LOG = "event log";
+  static final String DRIVER_LOG = "driver log";
+  static final String EXECUTOR_LOGS = "executor logs";
+  static final String CODE = "code";
+  static final String BASELINE = "baseline";
+
+  private final SparkSources sources;
+  private final Optional<String> applicationUri;
+  private final Optional<SparkApplication> givenApplication;
+  private final Optional<String> baselineUri;
+  private final Optional<SparkApplication> givenBaseline;
+  private final List<String> driverLogs;
+  private final List<String> executorLogs;
+  private final List<String> otherLogs;
+  private final List<String> code;
+  private final LogSignatures signatures;
+  private final List<CodeInspectionProvider> inspectors;
+  private final List<ClusterEvidenceProvider> clusterProviders;
+  private final int parallelism;
+  private final Duration timeout;
+
+  private EvidenceCollector(Builder b, List<CodeInspectionProvider> inspectors,
+      List<ClusterEvidenceProvider> clusterProviders) {
+    this.sources = b.sources;
+    this.applicationUri = b.applicationUri;
+    this.givenApplication = b.givenApplication;
+    this.baselineUri = b.baselineUri;
+    this.givenBaseline = b.givenBaseline;
+    this.driverLogs = List.copyOf(b.driverLogs);
+    this.executorLogs = List.copyOf(b.executorLogs);
+    this.otherLogs = List.copyOf(b.otherLogs);
+    this.code = List.copyOf(b.code);
+    this.signatures = b.signatures;
+    this.inspectors = List.copyOf(inspectors);
+    this.clusterProviders = List.copyOf(clusterProviders);
+    this.parallelism = b.parallelism;
+    this.timeout = b.timeout;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Collects everything asked for; what cannot be collected becomes a gap. */
+  public Evidence collect() {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    ExecutorService pool = Executors.newFixedThreadPool(parallelism, daemonThreads());
+    try {
+      return collect(pool, deadline);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private Evidence collect(ExecutorService pool, long deadline) {
+    List<EvidenceGap> gaps = new ArrayList<>();
+    ByteSources bytes = sources.settings().byteSources();
+
+    // Phase 1: the application, the baseline and the logs, side by side.
+    Future<ApplicationEvidence> app = applicationUri.map(u -> pool.submit(() -> load(u))).orElse(null);
+    Future<ApplicationEvidence> base = baselineUri.map(u -> pool.submit(() -> load(u))).orElse(null);
+    List<LogRequest> logRequests = new ArrayList<>();
+    expand(driverLogs, Optional.of(LogRole.DRIVER), DRIVER_LOG, bytes, logRequests, gaps);
+    expand(executorLogs, Optional.of(LogRole.EXECUTOR), EXECUTOR_LOGS, bytes, logRequests, gaps);
+    expand(otherLogs, Optional.empty(), "log", bytes, logRequests, gaps);
+    List<Future<LogEvidence>> logFutures = new ArrayList<>();
+    for (LogRequest r : logRequests) {
+      logFutures.add(pool.submit(() -> LogScanner.scan(bytes, r.uri(), r.role(), signatures)));
+    }
+
+    Optional<ApplicationEvidence> application = givenApplication.map(a -> new ApplicationEvidence(a, "given", "given"));
+    if (app != null) {
+      application = await(app, deadline, EVENT_LOG, applicationUri.get(),
+          "check the path or URL; an event log exists only when the application ran with "
+              + "spark.eventLog.enabled=true, under spark.eventLog.dir", gaps);
+    }
+    Optional<ApplicationEvidence> baseline = givenBaseline.map(a -> new ApplicationEvidence(a, "given", "given"));
+    if (base != null) {
+      baseline = await(base, deadline, BASELINE, baselineUri.get(), "check the baseline run's path or URL", gaps);
+    }
+    application.ifPresent(a -> completenessGap(a, gaps));
+
+    List<LogEvidence> logs = new ArrayList<>();
+    for (int i = 0; i < logFutures.size(); i++) {
+      LogRequest r = logRequests.get(i);
+      await(logFutures.get(i), deadline, r.what(), r.uri(), "check the path or URL of the log", gaps)
+          .ifPresent(l -> {
+            logs.add(l);
+            if (!l.notes().isEmpty() && l.notes().stream().anyMatch(n -> n.contains("cut off") || n.contains("ends early"))) {
+              gaps.add(new EvidenceGap(r.what(), l.uri(), GapReason.CUT_OFF, String.join("; ", l.notes()),
+                  "the log ends early; later lines (often the final error) are missing"));
+            }
+          });
+    }
+
+    // Phase 2: the cluster manager's records and the code, which need the application and logs.
+    List<ClusterEvent> events = new ArrayList<>();
+    if (application.isPresent()) {
+      SparkApplication a = application.get().app();
+      List<Future<ClusterEvidenceProvider.ClusterEvidence>> cluster = new ArrayList<>();
+      List<ClusterEvidenceProvider> asked = new ArrayList<>();
+      for (ClusterEvidenceProvider p : clusterProviders) {
+        if (p.supports(a)) {
+          asked.add(p);
+          cluster.add(pool.submit(() -> p.collect(a, sources.settings())));
+        }
+      }
+      for (int i = 0; i < cluster.size(); i++) {
+        await(cluster.get(i), deadline, "cluster records (" + asked.get(i).name() + ")", "",
+            "check access to the cluster manager", gaps).ifPresent(c -> {
+              events.addAll(c.events());
+              logs.addAll(c.logs());
+              gaps.addAll(c.gaps());
+            });
+      }
+    }
+    List<StackFrame> frames = userFrames(application, logs);
+    List<CodeEvidence> codeEvidence = new ArrayList<>();
+    List<Future<CodeEvidence>> codeFutures = new ArrayList<>();
+    List<String> codeUris = new ArrayList<>();
+    for (String uri : code) {
+      Optional<CodeInspectionProvider> p = inspectors.stream().filter(i -> i.supports(uri)).findFirst();
+      if (p.isEmpty()) {
+        gaps.add(new EvidenceGap(CODE, Redactor.redactUri(uri), GapReason.UNSUPPORTED,
+            inspectors.isEmpty() ? "no code inspector on the class path"
+                : "no code inspector reads this kind of file",
+            inspectors.isEmpty() ? "add the sparkrca-inspector module to the class path"
+                : "give a JAR, class file or Python/Scala/Java/SQL source"));
+        continue;
+      }
+      codeUris.add(uri);
+      codeFutures.add(pool.submit(() -> p.get().inspect(uri, sources.settings(), frames)));
+    }
+    for (int i = 0; i < codeFutures.size(); i++) {
+      await(codeFutures.get(i), deadline, CODE, codeUris.get(i), "check the path or URL of the code", gaps)
+          .ifPresent(codeEvidence::add);
+    }
+
+    if (driverLogs.isEmpty() && logs.stream().noneMatch(l -> l.role() == LogRole.DRIVER)) {
+      gaps.add(new EvidenceGap(DRIVER_LOG, "", GapReason.NOT_REQUESTED, "no driver log was given",
+          "give the driver log (spark-submit's stderr, the driver pod's log, or the YARN application "
+              + "master's log): failures outside any task are only there"));
+    }
+    if (executorLogs.isEmpty() && logs.stream().noneMatch(l -> l.role() == LogRole.EXECUTOR)) {
+      gaps.add(new EvidenceGap(EXECUTOR_LOGS, "", GapReason.NOT_REQUESTED, "no executor log was given",
+          "give the executors' stderr (the worker's work directory, yarn logs -applicationId, "
+              + "kubectl logs): an executor that died says why only there"));
+    }
+    if (code.isEmpty()) {
+      gaps.add(new EvidenceGap(CODE, "", GapReason.NOT_REQUESTED, "no code was given",
+          "give the job's JAR or script to point the failure at its code"));
+    }
+    return new Evidence(application, baseline, logs, codeEvidence, events, gaps);
+  }
+
+  private ApplicationEvidence load(String uri) {
+    SparkApplication a = sources.application(uri);
+    a.facts(); // read what analysis needs now, on this worker thread, not later on the caller's
+    return new ApplicationEvidence(a, Redactor.redactUri(uri), sources.providerFor(uri).name());
+  }
+
+  private static void completenessGap(ApplicationEvidence a, List<EvidenceGap> gaps) {
+    Completeness c = a.app().completeness();
+    if (c.cutOff()) {
+      gaps.add(new EvidenceGap(EVENT_LOG, a.uri(), GapReason.CUT_OFF, c.describe(),
+          "the application was still running, or its log was cut (a crashed driver, a copy made "
+              + "too early); what happened after the cut is unknown"));
+    } else if (!c.isComplete()) {
+      gaps.add(new EvidenceGap(EVENT_LOG, a.uri(), GapReason.PARTIAL, c.describe(),
+          "the numbers cover what could be read"));
+    }
+  }
+
+  /** User frames of the failures' stack traces, task failures first, then the driver's. */
+  private static List<StackFrame> userFrames(Optional<ApplicationEvidence> app, List<LogEvidence> logs) {
+    Set<StackFrame> frames = new LinkedHashSet<>();
+    if (app.isPresent()) {
+      for (TaskFailureGroup g : app.get().app().facts().taskFailures()) {
+        StackTrace.parse(g.firstDetail()).firstUserFrame().ifPresent(frames::add);
+      }
+      app.get().app().facts().sqlFailures()
+          .forEach(s -> StackTrace.parse(s.errorMessage()).firstUserFrame().ifPresent(frames::add));
+    }
+    for (LogEvidence l : logs) {
+      for (LogExcerpt e : l.excerpts()) {
+        if (frames.size() >= MAX_FRAMES) {
+          break;
+        }
+        StackTrace.parse(e.block()).firstUserFrame().ifPresent(frames::add);
+      }
+    }
+    return new ArrayList<>(frames).subList(0, Math.min(MAX_FRAMES, frames.size()));
+  }
+
+  private record LogRequest(String uri, Optional<LogRole> role, String what) {}
+
+  /** Turns each given URI into the logs to scan: a file, or every file under a directory. */
+  private static void expand(List<String> uris, Optional<LogRole> role, String what, ByteSources bytes,
+      List<LogRequest> out, List<EvidenceGap> gaps) {
+    for (String uri : uris) {
+      try {
+        if (!bytes.isDirectory(uri)) {
+          out.add(new LogRequest(uri, role, what));
+          continue;
+        }
+        List<String> files = new ArrayList<>();
+        boolean capped = listFiles(bytes, uri, 2, files);
+        if (files.isEmpty()) {
+          gaps.add(new EvidenceGap(what, Redactor.redactUri(uri), GapReason.NOT_FOUND,
+              "the directory holds no files", "check the directory"));
+        }
+        for (String f : files) {
+          out.add(new LogRequest(f, role, what));
+        }
+        if (capped) {
+          gaps.add(new EvidenceGap(what, Redactor.redactUri(uri), GapReason.PARTIAL,
+              "only the first " + MAX_LOG_FILES + " files were read", "give the logs of the failed executors directly"));
+        }
+      } catch (Exception e) {
+        gaps.add(Gaps.of(what, uri, e, "check the path or URL of the log"));
+      }
+    }
+  }
+
+  /** Lists files under {@code dir} (sorted, {@code depth} levels); true when capped. */
+  private static boolean listFiles(ByteSources bytes, String dir, int depth, List<String> out) throws java.io.IOException {
+    List<SourceEntry> entries = new ArrayList<>(bytes.list(dir));
+    entries.sort(java.util.Comparator.comparing(SourceEntry::name));
+    for (SourceEntry e : entries) {
+      if (out.size() >= MAX_LOG_FILES) {
+        return true;
+      }
+      if (e.directory()) {
+        if (depth > 1 && listFiles(bytes, e.uri(), depth - 1, out)) {
+          return true;
+        }
+      } else if (!e.name().startsWith(".")) {
+        out.add(e.uri());
+      }
+    }
+    return false;
+  }
+
+  private <T> Optional<T> await(Future<T> f, long deadline, String what, String uri, String whatToDo,
+      List<EvidenceGap> gaps) {
+    try {
+      long left = Math.max(1, deadline - System.nanoTime());
+      return Optional.of(f.get(left, TimeUnit.NANOSECONDS));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      f.cancel(true);
+      gaps.add(Gaps.of(what, uri, e, whatToDo));
+    } catch (java.util.concurrent.TimeoutException e) {
+      f.cancel(true);
+      gaps.add(new EvidenceGap(what, Redactor.redactUri(uri), GapReason.TIMEOUT,
+          "not collected within " + timeout.toSeconds() + " s", whatToDo));
+    } catch (java.util.concurrent.ExecutionException e) {
+      LOG.debug("collecting {} {} failed", what, uri, e.getCause());
+      gaps.add(Gaps.of(what, uri, e, whatToDo));
+    }
+    return Optional.empty();
+  }
+
+  private static ThreadFactory daemonThreads() {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, "sparkrca-evidence-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  /** Builder for {@link EvidenceCollector}: name the application and whatever else you have. */
+  public static final class Builder {
+    private SparkSources sources = SparkSources.defaults();
+    private Optional<String> applicationUri = Optional.empty();
+    private Optional<SparkApplication> givenApplication = Optional.empty();
+    private Optional<String> baselineUri = Optional.empty();
+    private Optional<SparkApplication> givenBaseline = Optional.empty();
+    private final List<String> driverLogs = new ArrayList<>();
+    private final List<String> executorLogs = new ArrayList<>();
+    private final List<String> otherLogs = new ArrayList<>();
+    private final List<String> code = new ArrayList<>();
+    private LogSignatures signatures = LogSignatures.standard();
+    private final List<CodeInspectionProvider> inspectors = new ArrayList<>();
+    private final List<ClusterEvidenceProvider> clusterProviders = new ArrayList<>();
+    private boolean serviceProviders = true;
+    private int parallelism = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
+    private Duration timeout = Duration.ofMinutes(10);
+
+    private Builder() {}
+
+    /** The application: an event log, or any URI a source of {@link #sources} reads. */
+    public Builder application(String uri) {
+      this.applicationUri = Optional.of(nonBlank(uri, "application"));
+      this.givenApplication = Optional.empty();
+      return this;
+    }
+
+    /** An application already in hand (from any source). */
+    public Builder application(SparkApplication app) {
+      this.givenApplication = Optional.of(Objects.requireNonNull(app, "app"));
+      this.applicationUri = Optional.empty();
+      return this;
+    }
+
+    /** A healthy earlier run to compare with. */
+    public Builder baseline(String uri) {
+      this.baselineUri = Optional.of(nonBlank(uri, "baseline"));
+      this.givenBaseline = Optional.empty();
+      return this;
+    }
+
+    /** A healthy earlier run already in hand. */
+    public Builder baseline(SparkApplication app) {
+      this.givenBaseline = Optional.of(Objects.requireNonNull(app, "app"));
+      this.baselineUri = Optional.empty();
+      return this;
+    }
+
+    /** A driver log (file, URL or object; any codec). Repeatable. */
+    public Builder driverLog(String uri) {
+      driverLogs.add(nonBlank(uri, "driver log"));
+      return this;
+    }
+
+    /** An executor log, or a directory of them (each file's executor is told from its content). Repeatable. */
+    public Builder executorLogs(String uriOrDirectory) {
+      executorLogs.add(nonBlank(uriOrDirectory, "executor logs"));
+      return this;
+    }
+
+    /** Logs of any role, or a directory of them: driver and executor logs are told apart by content. */
+    public Builder logs(String uriOrDirectory) {
+      otherLogs.add(nonBlank(uriOrDirectory, "logs"));
+      return this;
+    }
+
+    /** The job's code: a JAR, a class file, or a Python/Scala/Java/SQL source. Repeatable. */
+    public Builder code(String uri) {
+      code.add(nonBlank(uri, "code"));
+      return this;
+    }
+
+    /** Where applications and bytes come from (default {@link SparkSources#defaults()}). */
+    public Builder sources(SparkSources sources) {
+      this.sources = Objects.requireNonNull(sources, "sources");
+      return this;
+    }
+
+    /** Shorthand for sources with these settings and the class path's providers. */
+    public Builder settings(SourceSettings settings) {
+      return sources(SparkSources.builder().settings(settings).loadServiceProviders().build());
+    }
+
+    /** The signatures logs are scanned for (default {@link LogSignatures#standard()}). */
+    public Builder signatures(LogSignatures signatures) {
+      this.signatures = Objects.requireNonNull(signatures, "signatures");
+      return this;
+    }
+
+    /** A code inspector, asked before those found on the class path. */
+    public Builder codeInspector(CodeInspectionProvider inspector) {
+      inspectors.add(Objects.requireNonNull(inspector, "inspector"));
+      return this;
+    }
+
+    /** A source of cluster-manager records, asked with those found on the class path. */
+    public Builder clusterEvidence(ClusterEvidenceProvider provider) {
+      clusterProviders.add(Objects.requireNonNull(provider, "provider"));
+      return this;
+    }
+
+    /** Whether to add the code inspectors and cluster providers found with ServiceLoader (default true). */
+    public Builder loadServiceProviders(boolean load) {
+      this.serviceProviders = load;
+      return this;
+    }
+
+    /** How many fetches run at once (default 2 to 4, with the processors). */
+    public Builder parallelism(int threads) {
+      if (threads < 1 || threads > 64) {
+        throw new InvalidRequestException("evidence parallelism must be between 1 and 64, not " + threads);
+      }
+      this.parallelism = threads;
+      return this;
+    }
+
+    /** How long collecting may take in all; what is not in by then is a gap (default 10 min). */
+    public Builder timeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "timeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new InvalidRequestException("the evidence timeout must be positive, not " + timeout);
+      }
+      this.timeout = timeout;
+      return this;
+    }
+
+    public EvidenceCollector build() {
+      if (applicationUri.isEmpty() && givenApplication.isEmpty() && driverLogs.isEmpty()
+          && executorLogs.isEmpty() && otherLogs.isEmpty()) {
+        throw new InvalidRequestException(
+            "nothing to collect: name the application (its event log or another source) or at least a log");
+      }
+      List<CodeInspectionProvider> allInspectors = new ArrayList<>(inspectors);
+      List<ClusterEvidenceProvider> allClusters = new ArrayList<>(clusterProviders);
+      if (serviceProviders) {
+        ServiceLoader.load(CodeInspectionProvider.class).forEach(allInspectors::add);
+        ServiceLoader.load(ClusterEvidenceProvider.class).forEach(allClusters::add);
+      }
+      return new EvidenceCollector(this, allInspectors, allClusters);
+    }
+
+    private static String nonBlank(String uri, String what) {
+      Objects.requireNonNull(uri, what);
+      if (uri.isBlank()) {
+        throw new InvalidRequestException("the " + what + " URI is empty");
+      }
+      return uri;
+    }
+  }
+}

@@ -1,0 +1,179 @@
+package io.sparkrca.core.evidence;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The failure signatures logs are scanned for. {@link #standard()} encodes the Spark
+ * troubleshooting playbooks: out-of-memory errors by kind, container kills and exit codes, lost
+ * executors and fetch failures, missing paths, classes and modules, serialization, Python worker
+ * errors, access denials, write and commit failures, and the driver's uncaught exception.
+ * Immutable; {@link #plus(LogSignature)} adds one.
+ *
+ * <pre>{@code
+ * LogSignatures sigs = LogSignatures.standard();
+ * List<String> ids = sigs.matching("java.lang.OutOfMemoryError: Java heap space"); // [JAVA_HEAP_OOM, ...]
+ * }</pre>
+ */
+public final class LogSignatures {
+  public static final String JAVA_HEAP_OOM = "JAVA_HEAP_OOM";
+  public static final String GC_OVERHEAD_OOM = "GC_OVERHEAD_OOM";
+  public static final String DIRECT_MEMORY_OOM = "DIRECT_MEMORY_OOM";
+  public static final String OTHER_OOM = "OTHER_OOM";
+  public static final String EXIT_ON_OOM = "EXIT_ON_OOM";
+  public static final String CONTAINER_MEMORY_KILL = "CONTAINER_MEMORY_KILL";
+  public static final String EXIT_CODE = "EXIT_CODE";
+  public static final String SIGNAL_TERM = "SIGNAL_TERM";
+  public static final String EXECUTOR_LOST = "EXECUTOR_LOST";
+  public static final String HEARTBEAT_TIMEOUT = "HEARTBEAT_TIMEOUT";
+  public static final String FETCH_FAILED = "FETCH_FAILED";
+  public static final String PYTHON_EXCEPTION = "PYTHON_EXCEPTION";
+  public static final String PYTHON_WORKER_CRASH = "PYTHON_WORKER_CRASH";
+  public static final String MODULE_NOT_FOUND = "MODULE_NOT_FOUND";
+  public static final String CLASS_NOT_FOUND = "CLASS_NOT_FOUND";
+  public static final String DEPENDENCY_CONFLICT = "DEPENDENCY_CONFLICT";
+  public static final String NOT_SERIALIZABLE = "NOT_SERIALIZABLE";
+  public static final String PATH_NOT_FOUND = "PATH_NOT_FOUND";
+  public static final String ACCESS_DENIED = "ACCESS_DENIED";
+  public static final String ANALYSIS_ERROR = "ANALYSIS_ERROR";
+  public static final String WRITE_FAILURE = "WRITE_FAILURE";
+  public static final String DISK_FULL = "DISK_FULL";
+  public static final String DRIVER_UNCAUGHT = "DRIVER_UNCAUGHT";
+  public static final String ERROR_LINE = "ERROR_LINE";
+  public static final String SPARK_STARTED = "SPARK_STARTED";
+
+  /**
+   * Literals of which every line a standard signature matches contains one (case-sensitive):
+   * lines with none are skipped at memory speed without running any expression.
+   */
+  static final String STANDARD_PREFILTER =
+      "Exception|Error|ERROR|xit|illed|SIG|Traceback|enied|ost executor|emory|eartbeat|bort"
+          + "|GC overhead|Python worker|Running Spark version";
+
+  private static final LogSignatures STANDARD = new LogSignatures(List.of(
+      sig(JAVA_HEAP_OOM, "JVM heap exhausted", "OutOfMemoryError: Java heap space"),
+      sig(GC_OVERHEAD_OOM, "JVM spent nearly all its time in GC", "GC overhead limit exceeded"),
+      sig(DIRECT_MEMORY_OOM, "Direct (off-heap) or Netty memory exhausted",
+          "OutOfMemoryError: (?:Direct buffer memory|Cannot reserve \\d+ bytes of direct buffer memory)"
+              + "|OutOfDirectMemoryError|failed to allocate \\d+ byte\\(s\\) of direct memory"),
+      sig(OTHER_OOM, "Other OutOfMemoryError (array size, metaspace, native threads)",
+          "OutOfMemoryError: (?:Requested array size exceeds VM limit|Metaspace|Compressed class space"
+              + "|unable to create (?:new )?native thread)"),
+      sig(EXIT_ON_OOM, "The JVM exited on an OutOfMemoryError (-XX:+ExitOnOutOfMemoryError)",
+          "(?:Terminating|Aborting) due to java\\.lang\\.OutOfMemoryError"),
+      sig(CONTAINER_MEMORY_KILL, "The cluster manager killed a container for its memory use",
+          "Container killed by YARN for exceeding (?:physical |virtual )?memory limits"
+              + "|exceeding (?:physical|virtual) memory limits|\\bOOMKilled\\b|OOMKilling"
+              + "|Container killed on request\\. Exit code is 137|memory cgroup out of memory"),
+      sig(EXIT_CODE, "A process exited with a code",
+          "(?:[Ee]xited with code|[Ee]xit code(?: is)?:?|[Ee]xit status:?|exitCode[=:]) ?-?\\d+"),
+      sig(SIGNAL_TERM, "A JVM received SIGTERM (killed by the cluster manager or the driver)",
+          "RECEIVED SIGNAL TERM|SIGKILL|killed by signal"),
+      sig(EXECUTOR_LOST, "An executor was lost",
+          "Lost executor \\S+|ExecutorLostFailure|Remote RPC client disassociated"
+              + "|Container marked as failed|Executor \\S+ lost|executor lost"),
+      sig(HEARTBEAT_TIMEOUT, "Heartbeats or RPCs timed out",
+          "Executor heartbeat timed out|[Hh]eartbeat.{0,40}timed out|RpcTimeoutException"
+              + "|Futures timed out after"),
+      sig(FETCH_FAILED, "Shuffle fetch failed (map output lost)",
+          "FetchFailedException|MetadataFetchFailedException|Missing an output location for shuffle"
+              + "|ExecutorDeadException|Failed to connect to \\S+:7337"),
+      sig(PYTHON_EXCEPTION, "A Python worker raised an exception",
+          "org\\.apache\\.spark\\.api\\.python\\.PythonException|Traceback \\(most recent call last\\)"),
+      sig(PYTHON_WORKER_CRASH, "A Python worker died",
+          "Python worker exited unexpectedly|Python worker crashed|Python worker failed"),
+      sig(MODULE_NOT_FOUND, "A Python module is missing",
+          "ModuleNotFoundError: No module named|ImportError: "),
+      sig(CLASS_NOT_FOUND, "A class or data source is missing from the class path",
+          "java\\.lang\\.ClassNotFoundException|java\\.lang\\.NoClassDefFoundError"
+              + "|Failed to find (?:the )?data source|DATA_SOURCE_NOT_FOUND"
+              + "|SparkClassNotFoundException"),
+      sig(DEPENDENCY_CONFLICT, "Incompatible library versions on the class path",
+          "java\\.lang\\.NoSuchMethodError|java\\.lang\\.NoSuchFieldError|java\\.lang\\.AbstractMethodError"
+              + "|java\\.lang\\.IncompatibleClassChangeError"),
+      sig(NOT_SERIALIZABLE, "A closure or object could not be serialized",
+          "Task not serializable|NotSerializableException|PicklingError|Could not serialize object"
+              + "|cannot pickle"),
+      sig(PATH_NOT_FOUND, "An input path or table does not exist",
+          "\\[PATH_NOT_FOUND\\]|Path does not exist|java\\.io\\.FileNotFoundException"
+              + "|\\[TABLE_OR_VIEW_NOT_FOUND\\]|Table or view not found|NoSuchKey|No such file or directory"),
+      sig(ACCESS_DENIED, "Access was denied",
+          "403 Forbidden|\\bAccessDenied\\b|Access Denied|Permission denied|PERMISSION_DENIED"
+              + "|AccessControlException|does not have storage\\.objects|401 Unauthorized"),
+      sig(ANALYSIS_ERROR, "A query failed analysis", "org\\.apache\\.spark\\.sql\\.AnalysisException"),
+      sig(WRITE_FAILURE, "Writing or committing output failed",
+          "TASK_WRITE_FAILED|Task failed while writing rows|Job aborted\\.|FileAlreadyExistsException"
+              + "|ParentNotDirectoryException|[Cc]ommit(?:Job|Task) failed|[Ff]ailed to commit"
+              + "|commitJob|commitTask|TaskCommitDenied|JOB_COMMIT_FAILED|abortJob"),
+      sig(DISK_FULL, "A disk is full", "No space left on device"),
+      sig(DRIVER_UNCAUGHT, "The driver's main thread threw", "Exception in thread \"main\"|User class threw exception"),
+      sig(ERROR_LINE, "A line logged at ERROR level", "^\\S+ \\S+ ERROR |^\\S+T\\S+ ERROR |\\bERROR [A-Za-z.$]+: "),
+      sig(SPARK_STARTED, "The driver started a SparkContext", "SparkContext: Running Spark version")));
+
+  private final List<LogSignature> signatures;
+  private final List<Pattern> patterns;
+  private final String prefilter;
+
+  private LogSignatures(List<LogSignature> signatures) {
+    this(signatures, STANDARD_PREFILTER);
+  }
+
+  private LogSignatures(List<LogSignature> signatures, String prefilter) {
+    this.signatures = List.copyOf(signatures);
+    List<Pattern> p = new ArrayList<>();
+    for (LogSignature s : signatures) {
+      p.add(Pattern.compile(s.regex()));
+    }
+    this.patterns = List.copyOf(p);
+    this.prefilter = prefilter;
+  }
+
+  private static LogSignature sig(String id, String description, String regex) {
+    return new LogSignature(id, description, regex);
+  }
+
+  /** The standard catalog. */
+  public static LogSignatures standard() {
+    return STANDARD;
+  }
+
+  /** This catalog and {@code more}; a signature with an existing id replaces it. */
+  public LogSignatures plus(LogSignature more) {
+    Map<String, LogSignature> byId = new LinkedHashMap<>();
+    for (LogSignature s : signatures) {
+      byId.put(s.id(), s);
+    }
+    byId.put(more.id(), more);
+    // An added signature's lines need not contain a standard literal: scan it too.
+    return new LogSignatures(new ArrayList<>(byId.values()), prefilter + "|" + more.regex());
+  }
+
+  /** The signatures, in catalog order. */
+  public List<LogSignature> signatures() {
+    return signatures;
+  }
+
+  /** The signature with this id. */
+  public java.util.Optional<LogSignature> get(String id) {
+    return signatures.stream().filter(s -> s.id().equals(id)).findFirst();
+  }
+
+  /** The ids of the signatures that match {@code line}, in catalog order. */
+  public List<String> matching(String line) {
+    List<String> out = new ArrayList<>(2);
+    for (int i = 0; i < patterns.size(); i++) {
+      if (patterns.get(i).matcher(line).find()) {
+        out.add(signatures.get(i).id());
+      }
+    }
+    return out;
+  }
+
+  /** An expression every matching line satisfies: what a log scan asks the reader for. */
+  public String prefilter() {
+    return prefilter;
+  }
+}

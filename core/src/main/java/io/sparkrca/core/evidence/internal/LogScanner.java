@@ -1,0 +1,239 @@
+package io.sparkrca.core.evidence.internal;
+
+import io.sparkrca.core.evidence.LogEvidence;
+import io.sparkrca.core.evidence.LogExcerpt;
+import io.sparkrca.core.evidence.LogRole;
+import io.sparkrca.core.evidence.LogSignatures;
+import io.sparkrca.core.evidence.LogTime;
+import io.sparkrca.core.io.ByteSources;
+import io.sparkrca.core.logs.LogInfo;
+import io.sparkrca.core.logs.LogLine;
+import io.sparkrca.core.logs.LogLines;
+import io.sparkrca.core.logs.LogStream;
+import io.sparkrca.core.logs.MatchScan;
+import io.sparkrca.core.logs.SearchMatch;
+import io.sparkrca.core.logs.SearchQuery;
+import io.sparkrca.core.redaction.Redactor;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Scans one log for failure signatures in one streaming pass: lines that cannot match are skipped
+ * at memory speed; each match becomes a block with the lines that continue it (a log4j record's
+ * following lines, a stack trace and its causes, a Python traceback); per signature the first
+ * {@value #FIRST_PER_SIGNATURE} blocks and the last are kept, every occurrence counted. Memory is
+ * bounded by those caps and the line cap, whatever the size of the log.
+ */
+public final class LogScanner {
+  static final int FIRST_PER_SIGNATURE = 5;
+  static final int MAX_EXCERPTS = 200;
+  static final int HEAD_LINES = 200;
+  /** Lines longer than this are cut in excerpts (a log line can be megabytes of JSON). */
+  static final int MAX_LINE_BYTES = 64 * 1024;
+  /** The tail of a compressed or unsized log is only read when it is smaller than this. */
+  static final long MAX_STREAMED_TAIL_BYTES = 64L << 20;
+
+  private LogScanner() {}
+
+  /** Scans the log at {@code uri}; {@code forcedRole} is the role the caller stated, if any. */
+  public static LogEvidence scan(ByteSources sources, String uri, Optional<LogRole> forcedRole,
+      LogSignatures signatures) throws IOException {
+    LogStream log = LogStream.builder().sources(sources).maxLineBytes(MAX_LINE_BYTES).build(uri);
+    LogInfo info = log.info();
+    LogLines head = log.head(HEAD_LINES);
+    List<String> headText = head.lines().stream().map(LogLine::text).toList();
+    LogClassifier.Classification c = LogClassifier.classify(uri, headText, forcedRole);
+    String shown = Redactor.redactUri(uri);
+
+    Collector collector = new Collector(shown, signatures, timestamped(headText));
+    MatchScan scan = log.forEachMatch(
+        SearchQuery.regex(signatures.prefilter()).withContext(1, LogExcerpt.MAX_CONTINUATION), m -> {
+          collector.accept(m);
+          return true;
+        });
+    collector.finish();
+
+    List<String> notes = new ArrayList<>(scan.notes());
+    List<String> last = List.of();
+    Optional<LogTime> lastTime = collector.lastTime;
+    boolean cheapTail = !info.compressed() && info.size().isPresent();
+    if (cheapTail || info.size().orElse(Long.MAX_VALUE) <= MAX_STREAMED_TAIL_BYTES) {
+      LogLines tail = log.tail(LogEvidence.MAX_LAST_LINES);
+      last = tail.lines().stream().map(LogLine::display).toList();
+      for (int i = tail.lines().size() - 1; i >= 0; i--) {
+        Optional<LogTime> t = LogTimes.parse(tail.lines().get(i).text());
+        if (t.isPresent()) {
+          lastTime = t;
+          break;
+        }
+      }
+    } else {
+      notes.add("the last lines were not read: the log is compressed and larger than "
+          + (MAX_STREAMED_TAIL_BYTES >> 20) + " MiB");
+    }
+    Optional<LogTime> first = Optional.empty();
+    for (String l : headText) {
+      first = LogTimes.parse(l);
+      if (first.isPresent()) {
+        break;
+      }
+    }
+    return new LogEvidence(shown, c.role(), c.channel(), c.executorId(), c.classifiedBy(),
+        info.size().orElse(-1), info.compression().codecName(), scan.linesScanned(),
+        collector.counts, collector.excerpts(), collector.capped, first, lastTime, last, notes);
+  }
+
+  /** Whether most records (lines at the margin, stack frames aside) start with a time. */
+  private static boolean timestamped(List<String> head) {
+    int stamped = 0;
+    int nonEmpty = 0;
+    for (String l : head) {
+      if (!l.isBlank() && !Character.isWhitespace(l.charAt(0)) && !l.startsWith("Caused by:")) {
+        nonEmpty++;
+        if (LogTimes.parse(l).isPresent()) {
+          stamped++;
+        }
+      }
+    }
+    return nonEmpty > 0 && stamped * 2 >= nonEmpty;
+  }
+
+  /** Builds blocks from matches and keeps the bounded set of excerpts. */
+  private static final class Collector {
+    final String log;
+    final LogSignatures signatures;
+    final boolean timestamped;
+    final Map<String, Long> counts = new LinkedHashMap<>();
+    final Map<String, Integer> firstKept = new LinkedHashMap<>();
+    final Map<String, LogExcerpt> lastOf = new LinkedHashMap<>();
+    final TreeMap<Long, LogExcerpt> kept = new TreeMap<>();
+    boolean capped;
+    Optional<LogTime> lastTime = Optional.empty();
+    Block open;
+
+    Collector(String log, LogSignatures signatures, boolean timestamped) {
+      this.log = log;
+      this.signatures = signatures;
+      this.timestamped = timestamped;
+    }
+
+    void accept(SearchMatch m) {
+      LogLine line = m.line();
+      if (open != null && line.number() == open.endLine + 1 && continues(open, line.text())) {
+        open.add(line, signatures);
+      } else {
+        finish();
+        open = new Block(line, m.before().isEmpty() ? Optional.empty() : LogTimes.parse(m.before().get(0).text()), signatures);
+      }
+      for (LogLine after : m.after()) {
+        if (after.number() != open.endLine + 1 || !continues(open, after.text())) {
+          break;
+        }
+        open.add(after, signatures);
+      }
+    }
+
+    boolean continues(Block b, String text) {
+      if (text.isBlank()) {
+        return false;
+      }
+      String t = text.stripLeading();
+      boolean indented = t.length() < text.length();
+      if (indented || t.startsWith("Caused by:") || t.startsWith("Suppressed:") || t.startsWith("Driver stacktrace:")) {
+        return true;
+      }
+      if (b.python && t.matches("[A-Za-z_][\\w.]*(?:Error|Exception|Exit|Interrupt)(?::.*)?")) {
+        return true;
+      }
+      // In a log4j log, a line without a time belongs to the record above it.
+      return timestamped && LogTimes.parse(text).isEmpty();
+    }
+
+    void finish() {
+      if (open == null) {
+        return;
+      }
+      Block b = open;
+      open = null;
+      if (b.time.isPresent()) {
+        lastTime = b.time;
+      }
+      if (b.signatures.isEmpty()) {
+        return; // a prefilter hit that no signature confirms
+      }
+      LogExcerpt e = new LogExcerpt(log, b.line, b.time, new ArrayList<>(b.signatures), b.text, b.continuation, b.cut);
+      boolean keep = false;
+      for (String id : b.signatures) {
+        counts.merge(id, 1L, Long::sum);
+        int n = firstKept.getOrDefault(id, 0);
+        if (n < FIRST_PER_SIGNATURE) {
+          firstKept.put(id, n + 1);
+          keep = true;
+        } else {
+          capped = true;
+          lastOf.put(id, e);
+        }
+      }
+      if (keep) {
+        if (kept.size() < MAX_EXCERPTS) {
+          kept.put(e.line(), e);
+        } else {
+          capped = true;
+        }
+      }
+    }
+
+    List<LogExcerpt> excerpts() {
+      TreeMap<Long, LogExcerpt> all = new TreeMap<>(kept);
+      for (LogExcerpt e : lastOf.values()) {
+        if (all.size() >= MAX_EXCERPTS + signatures.signatures().size()) {
+          break;
+        }
+        all.putIfAbsent(e.line(), e);
+      }
+      return new ArrayList<>(all.values());
+    }
+  }
+
+  /** A matching line and the lines that continue it. */
+  private static final class Block {
+    final long line;
+    final Optional<LogTime> time;
+    final String text;
+    final List<String> continuation = new ArrayList<>();
+    final Set<String> signatures = new LinkedHashSet<>();
+    final boolean python;
+    long endLine;
+    boolean cut;
+
+    Block(LogLine first, Optional<LogTime> timeBefore, LogSignatures sigs) {
+      this.line = first.number();
+      Optional<LogTime> own = LogTimes.parse(first.text());
+      this.time = own.isPresent() ? own : timeBefore;
+      this.text = first.display();
+      this.endLine = first.number();
+      this.python = first.text().contains("Traceback (most recent call last)");
+      signatures.addAll(sigs.matching(first.text()));
+    }
+
+    void add(LogLine l, LogSignatures sigs) {
+      endLine = l.number();
+      String t = l.text().stripLeading();
+      if (!t.startsWith("at ") && !t.startsWith("File \"") && !t.startsWith("...")) {
+        signatures.addAll(sigs.matching(l.text()));
+      }
+      if (continuation.size() < LogExcerpt.MAX_CONTINUATION) {
+        continuation.add(l.display());
+      } else {
+        cut = true;
+      }
+    }
+  }
+}
