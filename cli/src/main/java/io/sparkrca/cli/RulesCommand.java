@@ -3,6 +3,7 @@ package io.sparkrca.cli;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.rules.BrokenRuleException;
 import io.sparkrca.rules.DiagnosticStatus;
 import io.sparkrca.rules.OutputContract;
 import io.sparkrca.rules.RuleCatalog;
@@ -23,17 +24,48 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code sparkrca rules}: evaluates CEL stage rules (the Dataproc agent's format) on an
- * application. Exit code 0 PASS, 1 FAIL (a rule matched), 2 ERROR (unreadable log, bad rules,
- * no rules).
+ * application. Exit code 0 PASS, 1 FAIL (a rule matched), 2 ERROR (unreadable log, bad or broken
+ * rules, no rules).
+ *
+ * <pre>{@code
+ * sparkrca rules --recommended /tmp/spark-events/app-1
+ * sparkrca rules --rules team-rules.json --format json --skip-broken-rules gs://bucket/app-1
+ * }</pre>
  */
 @Command(
     name = "rules",
     mixinStandardHelpOptions = true,
     description = {
-      "Evaluates stage diagnostic rules, CEL expressions over the Dataproc v1 stage schema, on an",
-      "application's event log. Supply rules (--rules, --rule) and/or opt in to the recommended",
-      "catalog (--recommended); there are no implicit rules. Exit code: 0 PASS, 1 FAIL (a rule",
-      "matched), 2 ERROR (the log or the rules could not be read)."
+      "Evaluates stage diagnostic rules, CEL expressions over the Dataproc v1",
+      "stage schema, on an application's event log. Supply rules (--rules,",
+      "--rule) and/or opt in to the recommended catalog (--recommended); there",
+      "are no implicit rules.",
+      "",
+      "Variables a rule sees:",
+      "  s       the stage attempt being checked: a rule that reads s runs once",
+      "          per attempt and flags each one it is true for",
+      "          (s.stage_metrics.jvm_gc_time_millis, s.num_tasks, ...)",
+      "  stages  every stage attempt, a list:",
+      "          stages.filter(x, x.num_failed_tasks > 0)",
+      "  total_executor_summary",
+      "          the executors' totals (total_executor_summary.total_cores)",
+      "  conf    in advice conditions and in the $${...} values of advice texts",
+      "          only: the effective Spark properties, a map of strings with",
+      "          Spark's defaults filled in (conf['spark.sql.shuffle.partitions'])",
+      "Helper functions: ratio(a, b) (0 when b is 0), mb(n), gb(n),",
+      "seconds_between(t1, t2), sum(list), round(x, digits), human_bytes(n),",
+      "human_millis(ms), truncate(text, n), and CEL's standard functions and",
+      "macros (has, size, contains, matches, filter, map, exists, all).",
+      "--show-telemetry prints every field under the names rules use.",
+      "",
+      "A rule whose expression, detail or advice does not compile (a field",
+      "that does not exist is named with the closest real ones), or an invalid",
+      "rule entry, makes the run an ERROR unless --skip-broken-rules. A rule",
+      "that compiles but fails when evaluated on this application's stages is",
+      "skipped with a warning that says so, and the others still run.",
+      "",
+      "Exit code: 0 PASS, 1 FAIL (a rule matched), 2 ERROR (the log could not",
+      "be read, or a rule is broken)."
     })
 final class RulesCommand implements Callable<Integer> {
   @Parameters(
@@ -69,6 +101,11 @@ final class RulesCommand implements Callable<Integer> {
   @Option(names = "--show-telemetry", description = "Print the values rules see (the stages as Dataproc messages, snake_case) instead of evaluating.")
   boolean showTelemetry;
 
+  @Option(
+      names = "--skip-broken-rules",
+      description = "Run the other rules when some do not compile or are invalid, and report each broken one as a warning, instead of failing with ERROR. A skipped rule can never FAIL.")
+  boolean skipBrokenRules;
+
   @picocli.CommandLine.Mixin HttpOptions http;
 
   @Spec CommandSpec spec;
@@ -102,11 +139,24 @@ final class RulesCommand implements Callable<Integer> {
               .toJson());
       return 0;
     }
-    StageRuleEngine engine =
-        StageRuleEngine.builder()
-            .rules(catalog)
-            .parallelism(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())))
-            .build();
+    StageRuleEngine engine;
+    try {
+      engine =
+          StageRuleEngine.builder()
+              .rules(catalog)
+              .skipBrokenRules(skipBrokenRules)
+              .parallelism(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())))
+              .build();
+    } catch (BrokenRuleException e) {
+      String which = e.brokenRules().size() == 1 ? "it" : "them";
+      StageDiagnostics broken =
+          StageDiagnostics.error(
+              java.util.Optional.empty(),
+              e.problems() + ". No rule was evaluated: fix " + which + ", or pass --skip-broken-rules to run"
+                  + " the other rules and report " + which + " as warnings",
+              List.of());
+      return report(broken, shape, out, err);
+    }
     StageDiagnostics result;
     if (telemetryFile != null) {
       try {
@@ -117,6 +167,11 @@ final class RulesCommand implements Callable<Integer> {
     } else {
       result = engine.evaluateEventLog(location, EventLogs.reader().sources(http.sources()).build());
     }
+    return report(result, shape, out, err);
+  }
+
+  /** Prints the result (stdout) and its warnings and error (stderr); returns the exit code. */
+  private int report(StageDiagnostics result, OutputContract shape, PrintWriter out, PrintWriter err) {
     if (format == OutputFormat.json) {
       out.println(result.toJson(shape));
     } else if (result.status() != DiagnosticStatus.ERROR) {

@@ -99,15 +99,76 @@ class RulesCommandTest {
     assertThat(file.err()).contains("is not readable");
   }
 
+  private static final String TYPO_AND_FAILED =
+      "[{\"ruleId\": \"TYPO\", \"expression\": \"s.stage_metrics.jvm_gc_ms > 0\"}, {\"ruleId\": \"FAILED\", \"expression\": \"s.num_failed_tasks > 0\"}]";
+
   @Test
-  void aBrokenRuleIsSkippedWithAWarningAndTheOthersRun() {
-    CliRun run =
-        CliRun.of("rules", "--rule",
-            "[{\"ruleId\": \"TYPO\", \"expression\": \"s.stage_metrics.jvm_gc_ms > 0\"}, {\"ruleId\": \"FAILED\", \"expression\": \"s.num_failed_tasks > 0\"}]",
-            failedStageLog().toString());
+  void aRuleNamingAFieldThatDoesNotExistIsAnErrorWithExitTwoNeverAPass() throws IOException {
+    CliRun md = CliRun.of("rules", "--rule", TYPO_AND_FAILED, failedStageLog().toString());
+    assertThat(md.exitCode()).isEqualTo(2);
+    assertThat(md.out()).isEmpty();
+    assertThat(md.err().strip().lines()).hasSize(1);
+    assertThat(md.err())
+        .startsWith("sparkrca: rule 'TYPO' does not compile: CelTypeError: undefined field 'jvm_gc_ms' on StageMetrics"
+            + " (did you mean jvm_gc_time_millis")
+        .contains("pass --skip-broken-rules")
+        .doesNotContain("skipBrokenRules(true)");
+
+    CliRun json = CliRun.of("rules", "--format", "json", "--rule", TYPO_AND_FAILED, failedStageLog().toString());
+    assertThat(json.exitCode()).isEqualTo(2);
+    JsonNode j = new ObjectMapper().readTree(json.out());
+    assertThat(j.get("status").asText()).isEqualTo("ERROR");
+    assertThat(j.get("errorMessage").asText())
+        .contains("rule 'TYPO' does not compile")
+        .contains("did you mean jvm_gc_time_millis");
+    assertThat(j.get("violations")).isEmpty();
+  }
+
+  @Test
+  void aRuleThatDoesNotParseOrABrokenDetailIsAnErrorToo() throws IOException {
+    CliRun syntax = CliRun.of("rules", "--format", "json", "--rule", "{\"ruleId\": \"BAD\", \"expression\": \"s.num_tasks >\"}", failedStageLog().toString());
+    assertThat(syntax.exitCode()).isEqualTo(2);
+    assertThat(new ObjectMapper().readTree(syntax.out()).get("errorMessage").asText()).contains("rule 'BAD' does not compile: CelSyntaxError");
+    CliRun detail = CliRun.of("rules", "--rule",
+        "{\"ruleId\": \"D\", \"expression\": \"s.num_tasks > 0\", \"detail\": \"string(s.num_tsks)\"}", failedStageLog().toString());
+    assertThat(detail.exitCode()).isEqualTo(2);
+    assertThat(detail.err()).contains("the detail of rule 'D' does not compile").contains("did you mean num_tasks");
+  }
+
+  @Test
+  void skipBrokenRulesRunsTheOthersAndKeepsTheWarning() {
+    CliRun run = CliRun.of("rules", "--skip-broken-rules", "--rule", TYPO_AND_FAILED, failedStageLog().toString());
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).contains("Warning: rule 'TYPO'").contains("did you mean jvm_gc_time_millis");
     assertThat(run.out()).contains("**Rules Evaluated**: 1 (1 skipped, see Warnings)");
+  }
+
+  @Test
+  void aRuleThatFailsWhenEvaluatedIsAWarningThatSaysSo() {
+    CliRun run =
+        CliRun.of("rules", "--rule",
+            "[{\"ruleId\": \"DIV\", \"expression\": \"s.num_tasks / s.num_failed_tasks > 1\"}, {\"ruleId\": \"NONE\", \"expression\": \"s.num_tasks > 1000000\"}]",
+            failedStageLog().toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err())
+        .contains("Warning: rule 'DIV' could not be evaluated and was skipped: CelEvalError: division by zero")
+        .contains("the rule compiles, but failed when evaluated on stage");
+    assertThat(run.out()).contains("1 rule was skipped (see Warnings) and could not match.");
+  }
+
+  @Test
+  void theHelpNamesTheRuleVariablesAndHelpers() {
+    CliRun run = CliRun.of("rules", "--help");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("  s       the stage attempt")
+        .contains("  stages  every stage attempt")
+        .contains("  total_executor_summary")
+        .contains("  conf    in advice conditions")
+        .contains("ratio(a, b)", "mb(n)", "gb(n)", "seconds_between(t1, t2)", "sum(list)", "round(x, digits)",
+            "human_bytes(n)", "human_millis(ms)", "truncate(text, n)")
+        .contains("--skip-broken-rules")
+        .contains("${...}");
   }
 
   @Test
@@ -122,7 +183,11 @@ class RulesCommandTest {
             dir.resolve("rules.json"),
             "[{\"ruleId\": \"FAILED\", \"description\": \"Failed tasks\", \"expression\": \"stages.filter(s, s.num_failed_tasks > 0)\","
                 + " \"detail\": \"string(s.num_failed_tasks) + ' failed'\"}, {\"ruleId\": \"BROKEN\", \"expression\": \"s.nope > 0\"}]");
-    CliRun run = CliRun.of("rules", "--format", "json", "--rules", rules.toString(), "--telemetry", telemetry.toString());
+    // The agent skips broken rules; sparkrca does so only when asked.
+    CliRun strict = CliRun.of("rules", "--format", "json", "--rules", rules.toString(), "--telemetry", telemetry.toString());
+    assertThat(strict.exitCode()).isEqualTo(2);
+    assertThat(new ObjectMapper().readTree(strict.out()).get("errorMessage").asText()).contains("rule 'BROKEN'");
+    CliRun run = CliRun.of("rules", "--format", "json", "--skip-broken-rules", "--rules", rules.toString(), "--telemetry", telemetry.toString());
     assertThat(run.exitCode()).isEqualTo(1);
     JsonNode j = new ObjectMapper().readTree(run.out());
     assertThat(j.get("summary").get("failedTasks").asInt()).isEqualTo(4);

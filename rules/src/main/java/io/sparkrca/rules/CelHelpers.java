@@ -4,6 +4,7 @@ import com.google.protobuf.Timestamp;
 import dev.cel.common.CelFunctionDecl;
 import dev.cel.common.CelOverloadDecl;
 import dev.cel.common.types.CelType;
+import dev.cel.common.types.ListType;
 import dev.cel.common.types.SimpleType;
 import dev.cel.runtime.CelFunctionBinding;
 import io.sparkrca.core.report.Formats;
@@ -19,7 +20,9 @@ import java.util.Locale;
  * when {@code b} is 0), {@code mb(n)} and {@code gb(n)} (MiB and GiB rounded to 2 decimals, half
  * to even), {@code seconds_between(start, end)} (0.0 when either is unset), and for details
  * {@code human_bytes(n)}, {@code human_millis(ms)}, {@code round(x, digits)} and
- * {@code truncate(text, n)} (first line, at most n characters).
+ * {@code truncate(text, n)} (first line, at most n characters). {@code sum(list)} adds a list of
+ * ints or doubles, so that an application rule can total a stage metric:
+ * {@code sum(stages.map(x, x.stage_metrics.executor_run_time_millis))}.
  */
 final class CelHelpers {
   private CelHelpers() {}
@@ -50,6 +53,11 @@ final class CelHelpers {
     out.add(
         CelFunctionDecl.newFunctionDeclaration(
             "round", CelOverloadDecl.newGlobalOverload("round_double_int", DOUBLE, DOUBLE, INT)));
+    out.add(
+        CelFunctionDecl.newFunctionDeclaration(
+            "sum",
+            CelOverloadDecl.newGlobalOverload("sum_list_int", INT, ListType.create(INT)),
+            CelOverloadDecl.newGlobalOverload("sum_list_double", DOUBLE, ListType.create(DOUBLE))));
     out.add(
         CelFunctionDecl.newFunctionDeclaration(
             "truncate",
@@ -97,6 +105,8 @@ final class CelHelpers {
     out.add(
         CelFunctionBinding.from(
             "truncate_string_int", String.class, Long.class, (t, n) -> truncate(t, n)));
+    out.add(CelFunctionBinding.from("sum_list_int", List.class, CelHelpers::sumLongs));
+    out.add(CelFunctionBinding.from("sum_list_double", List.class, CelHelpers::sumDoubles));
     return out;
   }
 
@@ -137,6 +147,23 @@ final class CelHelpers {
 
   static double gb(double n) {
     return round(n / 1073741824.0, 2);
+  }
+
+  /** The sum of a list of ints; an overflow is an evaluation error rather than a wrong total. */
+  static long sumLongs(List<?> values) {
+    long total = 0;
+    for (Object v : values) {
+      total = Math.addExact(total, ((Number) v).longValue());
+    }
+    return total;
+  }
+
+  static double sumDoubles(List<?> values) {
+    double total = 0;
+    for (Object v : values) {
+      total += ((Number) v).doubleValue();
+    }
+    return total;
   }
 
   /** Rounds the exact binary value half to even, as Python's {@code round(x, n)} does. */

@@ -2,8 +2,8 @@ package io.sparkrca.rules;
 
 /**
  * The verdict of an evaluation: {@code PASS} (no rule matched; not a clean bill of health),
- * {@code FAIL} (at least one rule matched) or {@code ERROR} (the source could not be read: never
- * reported as PASS).
+ * {@code FAIL} (at least one rule matched) or {@code ERROR} (the source or the rules could not be
+ * read: never reported as PASS).
  *
  * <pre>{@code
  * System.exit(diagnostics.status().exitCode());

@@ -113,6 +113,8 @@ final class DiagnosticsJson {
       o.put("killedTasks", agent ? s.killedTasksAllAttempts() : s.killedTasks());
       if (!agent) {
         o.put("killedTasksAllAttempts", s.killedTasksAllAttempts());
+        o.put("executorRunTimeMs", s.executorRunTimeMs());
+        o.put("jvmGcTimeMs", s.jvmGcTimeMs());
       }
     }
     ArrayNode w = root.putArray("warnings");

@@ -32,7 +32,13 @@ final class DiagnosticsMarkdown {
                   .append(s.failedTasks()).append(" failed, ")
                   .append(s.killedTasks()).append(" killed, ")
                   .append(s.activeTasks()).append(" active\n");
-              sb.append("- **Total Task Time**: ").append(CelHelpers.humanMillis(s.totalDurationMs()))
+              // Executor run time, not the executors' total duration: that one counts the
+              // driver's uptime, so it is no task time.
+              sb.append("- **Executor Run Time** (summed over every stage attempt): ")
+                  .append(CelHelpers.humanMillis(s.executorRunTimeMs()))
+                  .append("; **JVM GC Time**: ").append(CelHelpers.humanMillis(s.jvmGcTimeMs()))
+                  .append(" (").append(io.sparkrca.core.report.Formats.percent(s.jvmGcTimeMs(), s.executorRunTimeMs()))
+                  .append(" of executor run time)")
                   .append("; **Input**: ").append(CelHelpers.humanBytes(s.totalInputBytes())).append('\n');
             });
     sb.append('\n');
@@ -43,7 +49,12 @@ final class DiagnosticsMarkdown {
             + " -- verify the application and confirm it has started executing stages.\n");
       } else {
         sb.append("### Result: None of the supplied rules matched. Note that this only means the"
-            + " rules you provided did not fire; it is not a guarantee that the job is healthy.\n");
+            + " rules you provided did not fire; it is not a guarantee that the job is healthy.");
+        if (d.rulesSkipped() > 0) {
+          sb.append(" ").append(d.rulesSkipped()).append(d.rulesSkipped() == 1 ? " rule was" : " rules were")
+              .append(" skipped (see Warnings) and could not match.");
+        }
+        sb.append('\n');
       }
       return sb.toString();
     }

@@ -17,10 +17,11 @@ import java.util.Optional;
 /**
  * A list of rules, read from the JSON rule format (a list of
  * {@code {ruleId, description, expression, detail?, remediation?, severity?, advice?}} objects,
- * the Dataproc agent's format plus {@code severity} and {@code advice}), with the warnings that
- * reading produced. Elements that are not objects, or have no expression, are skipped with a
- * warning rather than failing the whole list; a rule without an id gets
- * {@code UNNAMED_RULE_<position>}.
+ * the Dataproc agent's format plus {@code severity} and {@code advice}, a list of
+ * {@code {when, stageWhen?, text}} objects described in {@link Advice}), with the entries that
+ * could not be read as rules. Elements that are not objects, or have no expression, are kept
+ * aside as {@link BrokenRule}s rather than failing the whole list (an engine refuses them unless
+ * it skips broken rules); a rule without an id gets {@code UNNAMED_RULE_<position>}.
  *
  * <pre>{@code
  * RuleCatalog mine = RuleCatalog.load(Path.of("rules.json"));
@@ -29,15 +30,20 @@ import java.util.Optional;
  * }</pre>
  *
  * @param rules the usable rules, in file order
- * @param warnings what was skipped and why, one line each
+ * @param broken the entries that are not usable rules, and why, in file order
  */
-public record RuleCatalog(List<StageRule> rules, List<String> warnings) {
+public record RuleCatalog(List<StageRule> rules, List<BrokenRule> broken) {
   private static final ObjectMapper JSON = JsonMapper.builder().build();
   private static final String RESOURCE = "recommended-rules.json";
 
   public RuleCatalog {
     rules = List.copyOf(rules);
-    warnings = List.copyOf(warnings);
+    broken = List.copyOf(broken);
+  }
+
+  /** The broken entries as the warnings of an engine that skips them, one line each. */
+  public List<String> warnings() {
+    return broken.stream().map(BrokenRule::warning).toList();
   }
 
   /** A catalog of the given rules. */
@@ -57,7 +63,7 @@ public record RuleCatalog(List<StageRule> rules, List<String> warnings) {
         throw new IllegalStateException("the recommended catalog resource is missing from the jar");
       }
       RuleCatalog c = parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), RESOURCE);
-      if (!c.warnings().isEmpty()) {
+      if (!c.broken().isEmpty()) {
         throw new IllegalStateException("the recommended catalog is broken: " + c.warnings());
       }
       return c;
@@ -100,23 +106,23 @@ public record RuleCatalog(List<StageRule> rules, List<String> warnings) {
           source + " must be a JSON list of {\"ruleId\", \"description\", \"expression\"} objects.");
     }
     List<StageRule> rules = new ArrayList<>();
-    List<String> warnings = new ArrayList<>();
+    List<BrokenRule> broken = new ArrayList<>();
     for (int i = 0; i < root.size(); i++) {
       JsonNode n = root.get(i);
       if (!n.isObject()) {
         String repr = n.isTextual() ? "'" + n.textValue() + "'" : n.toString();
-        warnings.add(skipped("#" + (i + 1), "a rule must be a JSON object, not " + cut(repr, 100)));
+        broken.add(entry("#" + (i + 1), "a rule must be a JSON object, not " + cut(repr, 100)));
         continue;
       }
       String id = text(n, "ruleId").filter(s -> !s.isEmpty()).orElse("UNNAMED_RULE_" + (i + 1));
       JsonNode expr = n.get("expression");
       if (expr == null || !expr.isTextual()) {
-        warnings.add(skipped(id, "rule is missing an 'expression' string"));
+        broken.add(entry(id, "rule is missing an 'expression' string"));
         continue;
       }
       JsonNode detail = n.get("detail");
       if (detail != null && !detail.isNull() && !detail.isTextual()) {
-        warnings.add(skipped(id, "'detail' must be a CEL expression string, not " + cut(detail.toString(), 100)));
+        broken.add(entry(id, "'detail' must be a CEL expression string, not " + cut(detail.toString(), 100)));
         continue;
       }
       Severity severity = Severity.MEDIUM;
@@ -125,7 +131,7 @@ public record RuleCatalog(List<StageRule> rules, List<String> warnings) {
         try {
           severity = Severity.parse(sev.get());
         } catch (IllegalArgumentException e) {
-          warnings.add(skipped(id, e.getMessage()));
+          broken.add(entry(id, e.getMessage()));
           continue;
         }
       }
@@ -133,7 +139,7 @@ public record RuleCatalog(List<StageRule> rules, List<String> warnings) {
       JsonNode adv = n.get("advice");
       if (adv != null && !adv.isNull()) {
         if (!adv.isArray()) {
-          warnings.add(skipped(id, "'advice' must be a list of {\"when\", \"text\"} objects"));
+          broken.add(entry(id, "'advice' must be a list of {\"when\", \"stageWhen\"?, \"text\"} objects"));
           continue;
         }
         boolean ok = true;
@@ -142,10 +148,10 @@ public record RuleCatalog(List<StageRule> rules, List<String> warnings) {
             ok = false;
             break;
           }
-          advice.add(new Advice(a.path("when").asText(""), a.get("text").textValue()));
+          advice.add(new Advice(a.path("when").asText(""), a.path("stageWhen").asText(""), a.get("text").textValue()));
         }
         if (!ok) {
-          warnings.add(skipped(id, "'advice' must be a list of {\"when\", \"text\"} objects"));
+          broken.add(entry(id, "'advice' must be a list of {\"when\", \"stageWhen\"?, \"text\"} objects"));
           continue;
         }
       }
@@ -159,16 +165,16 @@ public record RuleCatalog(List<StageRule> rules, List<String> warnings) {
               severity,
               advice));
     }
-    return new RuleCatalog(rules, warnings);
+    return new RuleCatalog(rules, broken);
   }
 
   /** This catalog followed by {@code other}. */
   public RuleCatalog plus(RuleCatalog other) {
     List<StageRule> r = new ArrayList<>(rules);
     r.addAll(other.rules);
-    List<String> w = new ArrayList<>(warnings);
-    w.addAll(other.warnings);
-    return new RuleCatalog(r, w);
+    List<BrokenRule> b = new ArrayList<>(broken);
+    b.addAll(other.broken);
+    return new RuleCatalog(r, b);
   }
 
   /** The rule with this id, if any. */
@@ -190,7 +196,11 @@ public record RuleCatalog(List<StageRule> rules, List<String> warnings) {
       if (!r.advice().isEmpty()) {
         var a = o.putArray("advice");
         for (Advice ad : r.advice()) {
-          a.addObject().put("when", ad.when()).put("text", ad.text());
+          var x = a.addObject().put("when", ad.when());
+          if (!ad.stageWhen().isEmpty()) {
+            x.put("stageWhen", ad.stageWhen());
+          }
+          x.put("text", ad.text());
         }
       }
     }
@@ -199,6 +209,10 @@ public record RuleCatalog(List<StageRule> rules, List<String> warnings) {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  private static BrokenRule entry(String id, String why) {
+    return new BrokenRule(id, BrokenRule.Part.ENTRY, why);
   }
 
   static String skipped(String id, String why) {

@@ -130,17 +130,33 @@ final class RuleCompiler {
 
   /** An advice condition over {@code conf}. */
   Compiled condition(String expression) throws CompileError {
-    CelCompiler c =
-        CelCompilerFactory.standardCelCompilerBuilder()
-            .setOptions(options)
-            .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
-            .addFunctionDeclarations(CelHelpers.declarations())
-            .addVar("conf", MapType.create(SimpleType.STRING, SimpleType.STRING))
-            .build();
-    Compiled out = compile(c, expression, true);
+    return bool(compile(confCompiler(), expression, true), "an advice condition");
+  }
+
+  /** A value an advice text embeds ({@code ${expr}}): any type, over {@code conf}. */
+  Compiled value(String expression) throws CompileError {
+    return compile(confCompiler(), expression, true);
+  }
+
+  /** An advice's stage condition: a bool over the flagged stage {@code s} and the rule variables. */
+  Compiled stageCondition(String expression) throws CompileError {
+    CelCompiler c = base().addVar("s", StructTypeReference.create(STAGE_DATA)).build();
+    return bool(compile(c, expression, true), "an advice's stage condition");
+  }
+
+  private CelCompiler confCompiler() {
+    return CelCompilerFactory.standardCelCompilerBuilder()
+        .setOptions(options)
+        .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
+        .addFunctionDeclarations(CelHelpers.declarations())
+        .addVar("conf", MapType.create(SimpleType.STRING, SimpleType.STRING))
+        .build();
+  }
+
+  private static Compiled bool(Compiled out, String what) throws CompileError {
     CelType t = out.ast().getResultType();
     if (t.kind() != CelKind.BOOL && t.kind() != CelKind.DYN) {
-      throw new CompileError("CelTypeError: an advice condition must yield a bool, not " + describe(t));
+      throw new CompileError("CelTypeError: " + what + " must yield a bool, not " + describe(t));
     }
     return out;
   }

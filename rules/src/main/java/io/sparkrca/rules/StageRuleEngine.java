@@ -30,12 +30,19 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>Rules see {@code stages} (every stage attempt), {@code total_executor_summary} and, in a
- * per-stage rule, {@code s}; helpers are {@code ratio}, {@code mb}, {@code gb},
- * {@code seconds_between}, {@code human_bytes}, {@code human_millis} and {@code round}. Absent
- * fields read as their proto3 defaults. A rule that does not compile (a misspelt field is named
- * with the closest real ones), or fails or exceeds its {@link RuleLimits} on evaluation, is
- * skipped with a warning; the others still run. An application whose data cannot be read is an
- * {@link DiagnosticStatus#ERROR}, never a PASS.
+ * per-stage rule, {@code s}; advice conditions see {@code conf} ({@link Advice}); helpers are
+ * {@code ratio}, {@code mb}, {@code gb}, {@code seconds_between}, {@code sum},
+ * {@code human_bytes}, {@code human_millis}, {@code round} and {@code truncate}. Absent fields
+ * read as their proto3 defaults.
+ *
+ * <p>A rule whose expression, detail or advice does not compile (a misspelt field is named with
+ * the closest real ones), or whose rule file entry is invalid, is a {@link BrokenRule}: by
+ * default {@link Builder#build()} throws {@link BrokenRuleException}, so that a broken check can
+ * never pass unnoticed; with {@link Builder#skipBrokenRules(boolean) skipBrokenRules(true)} the
+ * engine runs the other rules and reports each broken one as a warning. A rule that compiles but
+ * fails or exceeds its {@link RuleLimits} when evaluated on an application's stages is skipped
+ * for that application with a warning that says so; the others still run. An application whose
+ * data cannot be read is an {@link DiagnosticStatus#ERROR}, never a PASS.
  */
 public final class StageRuleEngine {
   private static final Logger LOG = LoggerFactory.getLogger(StageRuleEngine.class);
@@ -50,7 +57,8 @@ public final class StageRuleEngine {
 
   private final List<StageRule> rules;
   private final List<CompiledRule> compiled;
-  private final List<String> buildWarnings;
+  /** Broken rule file entries and rules, in the order they were supplied. */
+  private final List<BrokenRule> broken;
   private final RuleLimits limits;
   private final RuleCompiler compiler;
   private final boolean usePrefilter;
@@ -61,12 +69,24 @@ public final class StageRuleEngine {
       StageRule rule,
       Optional<RuleCompiler.Compiled> program,
       Optional<RuleCompiler.Compiled> detail,
-      Optional<String> detailError,
+      Optional<BrokenRule> detailError,
       List<CompiledAdvice> advice,
-      Optional<String> error,
+      Optional<BrokenRule> error,
       Optional<StagePrefilter> prefilter) {}
 
-  private record CompiledAdvice(Advice advice, Optional<RuleCompiler.Compiled> condition) {}
+  /** An advice with its compiled conditions and its text cut into literals and embedded values. */
+  private record CompiledAdvice(
+      Advice advice,
+      Optional<RuleCompiler.Compiled> condition,
+      Optional<RuleCompiler.Compiled> stageCondition,
+      List<Segment> text) {
+    boolean embedsValues() {
+      return text.stream().anyMatch(t -> t.value().isPresent());
+    }
+  }
+
+  /** A piece of an advice text: a literal, or the value of a {@code ${expr}}. */
+  private record Segment(String literal, Optional<RuleCompiler.Compiled> value) {}
 
   private StageRuleEngine(Builder b) {
     this.limits = b.limits;
@@ -74,12 +94,13 @@ public final class StageRuleEngine {
     this.parallelism = b.parallelism;
     this.compiler = new RuleCompiler(limits);
     this.rules = List.copyOf(b.rules);
-    this.buildWarnings = new ArrayList<>(b.warnings);
+    List<BrokenRule> problems = new ArrayList<>(b.brokenEntries);
     List<CompiledRule> out = new ArrayList<>();
     for (StageRule r : rules) {
-      out.add(compile(r));
+      out.add(compile(r, problems));
     }
     this.compiled = List.copyOf(out);
+    this.broken = List.copyOf(problems);
   }
 
   /** A builder; add at least one rule. */
@@ -93,24 +114,28 @@ public final class StageRuleEngine {
   }
 
   /**
-   * Problems found while building: rules skipped when their file was read, rules and details that
-   * do not compile. The same lines appear in every result's warnings.
+   * The broken rules this engine skips (empty unless it was built with
+   * {@link Builder#skipBrokenRules(boolean) skipBrokenRules(true)}).
    */
-  public List<String> buildWarnings() {
-    List<String> w = new ArrayList<>(buildWarnings);
-    for (CompiledRule c : compiled) {
-      c.error().ifPresent(w::add);
-    }
-    return w;
+  public List<BrokenRule> brokenRules() {
+    return broken;
   }
 
   /**
-   * Checks one rule without building an engine: empty when it compiles, else the message a
-   * skipped rule would get.
+   * The warnings of the skipped broken rules: rule file entries that are not rules, rules,
+   * details and advice that do not compile. The same lines appear in every result's warnings.
+   */
+  public List<String> buildWarnings() {
+    return broken.stream().map(BrokenRule::warning).toList();
+  }
+
+  /**
+   * Checks one rule without building an engine: empty when its expression, detail and advice
+   * compile, else the warning an engine that skips broken rules would give.
    */
   public static Optional<String> check(StageRule rule) {
     StageRuleEngine e = new StageRuleEngine(new Builder().rule(rule));
-    return e.compiled.get(0).error().or(() -> e.compiled.get(0).detailError());
+    return e.broken.stream().findFirst().map(BrokenRule::warning);
   }
 
   // ------------------------------------------------------------------ evaluation entry points
@@ -188,7 +213,7 @@ public final class StageRuleEngine {
       }
     }
     List<Violation> violations = new ArrayList<>();
-    List<String> warnings = new ArrayList<>(buildWarnings);
+    List<String> warnings = new ArrayList<>(buildWarnings());
     int skipped = 0;
     for (RuleOutcome o : outcomes) {
       o.violation().ifPresent(violations::add);
@@ -219,36 +244,43 @@ public final class StageRuleEngine {
 
   // ------------------------------------------------------------------ compilation
 
-  private CompiledRule compile(StageRule r) {
+  /** Compiles a rule; what does not compile is added to {@code problems}. */
+  private CompiledRule compile(StageRule r, List<BrokenRule> problems) {
     RuleCompiler.Compiled program;
     try {
       program = compiler.rule(r.expression());
     } catch (RuleCompiler.CompileError e) {
+      BrokenRule b = new BrokenRule(r.ruleId(), BrokenRule.Part.EXPRESSION, e.getMessage());
+      problems.add(b);
       return new CompiledRule(
-          r, Optional.empty(), Optional.empty(), Optional.empty(), List.of(),
-          Optional.of(RuleCatalog.skipped(r.ruleId(), e.getMessage())), Optional.empty());
+          r, Optional.empty(), Optional.empty(), Optional.empty(), List.of(), Optional.of(b), Optional.empty());
     }
     Optional<RuleCompiler.Compiled> detail = Optional.empty();
-    Optional<String> detailError = Optional.empty();
+    Optional<BrokenRule> detailError = Optional.empty();
     if (r.detail().isPresent()) {
       try {
         detail = Optional.of(compiler.detail(r.detail().get(), program.topLevelVariable()));
       } catch (RuleCompiler.CompileError e) {
-        detailError = Optional.of(detailWarning(r, e.getMessage()));
+        detailError = Optional.of(new BrokenRule(r.ruleId(), BrokenRule.Part.DETAIL, e.getMessage()));
+        problems.add(detailError.get());
       }
     }
     List<CompiledAdvice> advice = new ArrayList<>();
-    for (Advice a : r.advice()) {
-      if (a.when().isBlank()) {
-        advice.add(new CompiledAdvice(a, Optional.empty()));
-        continue;
-      }
+    for (int i = 0; i < r.advice().size(); i++) {
+      Advice a = r.advice().get(i);
+      String which = r.advice().size() == 1 ? "" : " " + (i + 1);
+      String part = "its condition (when)";
       try {
-        advice.add(new CompiledAdvice(a, Optional.of(compiler.condition(a.when()))));
+        Optional<RuleCompiler.Compiled> when =
+            a.when().isBlank() ? Optional.empty() : Optional.of(compiler.condition(a.when()));
+        part = "its stage condition (stageWhen)";
+        Optional<RuleCompiler.Compiled> stageWhen =
+            a.stageWhen().isBlank() ? Optional.empty() : Optional.of(compiler.stageCondition(a.stageWhen()));
+        part = "a value its text embeds";
+        advice.add(new CompiledAdvice(a, when, stageWhen, segments(a.text())));
       } catch (RuleCompiler.CompileError e) {
-        buildWarnings.add(
-            "advice of rule '" + r.ruleId() + "' was dropped because its condition does not compile: "
-                + e.getMessage());
+        problems.add(
+            new BrokenRule(r.ruleId(), BrokenRule.Part.ADVICE, "advice" + which + ", " + part + ": " + e.getMessage()));
       }
     }
     Optional<StagePrefilter> prefilter = Optional.empty();
@@ -258,8 +290,63 @@ public final class StageRuleEngine {
     return new CompiledRule(r, Optional.of(program), detail, detailError, advice, Optional.empty(), prefilter);
   }
 
-  private static String detailWarning(StageRule r, String message) {
-    return "detail of rule '" + r.ruleId() + "' could not be rendered, so its findings use a generic"
+  /**
+   * Cuts an advice text into literals and compiled {@code ${expr}} values. The end of an
+   * expression is the first {@code }} outside quotes and braces, so that map literals and
+   * strings holding braces work.
+   */
+  private List<Segment> segments(String text) throws RuleCompiler.CompileError {
+    List<Segment> out = new ArrayList<>();
+    int from = 0;
+    while (true) {
+      int start = text.indexOf("${", from);
+      if (start < 0) {
+        if (from < text.length()) {
+          out.add(new Segment(text.substring(from), Optional.empty()));
+        }
+        return out;
+      }
+      if (start > from) {
+        out.add(new Segment(text.substring(from, start), Optional.empty()));
+      }
+      int end = closingBrace(text, start + 2);
+      if (end < 0) {
+        throw new RuleCompiler.CompileError(
+            "CelSyntaxError: '${' at character " + (start + 1) + " of the text has no closing '}'");
+      }
+      String expr = text.substring(start + 2, end);
+      out.add(new Segment("", Optional.of(compiler.value(expr))));
+      from = end + 1;
+    }
+  }
+
+  private static int closingBrace(String text, int from) {
+    int depth = 0;
+    char quote = 0;
+    for (int i = from; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (quote != 0) {
+        if (c == '\\') {
+          i++;
+        } else if (c == quote) {
+          quote = 0;
+        }
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '{') {
+        depth++;
+      } else if (c == '}') {
+        if (depth == 0) {
+          return i;
+        }
+        depth--;
+      }
+    }
+    return -1;
+  }
+
+  static String detailWarning(String ruleId, String message) {
+    return "detail of rule '" + ruleId + "' could not be rendered, so its findings use a generic"
         + " text: " + message;
   }
 
@@ -307,7 +394,8 @@ public final class StageRuleEngine {
 
     RuleOutcome outcome(CompiledRule c) {
       if (c.error().isPresent()) {
-        return new RuleOutcome(Optional.empty(), List.of(c.error().get()), true);
+        // Only an engine that skips broken rules gets here; its build warnings already say so.
+        return new RuleOutcome(Optional.empty(), List.of(), true);
       }
       List<String> warnings = new ArrayList<>();
       try {
@@ -332,20 +420,23 @@ public final class StageRuleEngine {
           if (pre != null && pre.rejects(stages.get(i), executors)) {
             continue;
           }
-          Object out = eval(p, resolver(stages.get(i), Optional.empty()));
+          Object out = eval(p, resolver(stages.get(i), Optional.empty()), Optional.of(stages.get(i)));
           if (Boolean.TRUE.equals(out)) {
             hits.add(i);
           } else if (!(out instanceof Boolean)) {
-            throw new RuleFailure("a rule that reads `s` must yield a bool, not " + describe(out));
+            throw new RuleFailure(
+                "a rule that reads `s` must yield a bool, not " + describe(out)
+                    + atEvaluation(Optional.of(stages.get(i))));
           }
           if ((i & 63) == 63 && System.nanoTime() > deadline) {
             throw new RuleFailure(
                 "evaluation took longer than the limit of " + limits.maxRuleTime().toMillis()
-                    + " ms over " + (i + 1) + " of " + stages.size() + " stages");
+                    + " ms over " + (i + 1) + " of " + stages.size() + " stages"
+                    + atEvaluation(Optional.empty()));
           }
         }
       } else {
-        Object out = eval(p, resolver(null, Optional.empty()));
+        Object out = eval(p, resolver(null, Optional.empty()), Optional.empty());
         if (out instanceof Boolean b) {
           if (!b) {
             return Optional.empty();
@@ -375,13 +466,20 @@ public final class StageRuleEngine {
                     RuleCatalog.cut("Rule returned " + list.size() + " value(s): " + describe(list), 200 + 30));
           }
         } else {
-          throw new RuleFailure("a rule must yield a bool or a list, not " + describe(out));
+          throw new RuleFailure(
+              "a rule must yield a bool or a list, not " + describe(out) + atEvaluation(Optional.empty()));
         }
       }
       if (hits.isEmpty() && unknownIds.isEmpty() && !application) {
         return Optional.empty();
       }
-      String remediation = remediation(c);
+      List<Message> flagged = new ArrayList<>();
+      for (Integer i : hits) {
+        if (i >= 0) {
+          flagged.add(stages.get(i));
+        }
+      }
+      String remediation = remediation(c, application ? Optional.empty() : Optional.of(flagged), ruleWarnings);
       if (application) {
         if (appDetail.isEmpty()) {
           appDetail = Optional.of(applicationDetail(c, p, ruleWarnings));
@@ -417,21 +515,19 @@ public final class StageRuleEngine {
       }
     }
 
-    private Object eval(RuleCompiler.Compiled p, CelVariableResolver vars) throws RuleFailure {
+    private Object eval(RuleCompiler.Compiled p, CelVariableResolver vars, Optional<Message> stage)
+        throws RuleFailure {
       try {
         return p.program().eval(vars);
       } catch (CelEvaluationException e) {
-        throw new RuleFailure("CelEvalError: " + evalMessage(e));
+        throw new RuleFailure("CelEvalError: " + evalMessage(e) + atEvaluation(stage));
       } catch (RuntimeException e) {
-        throw new RuleFailure("internal evaluator error: " + e);
+        throw new RuleFailure("internal evaluator error: " + e + atEvaluation(stage));
       }
     }
 
     private String applicationDetail(CompiledRule c, RuleCompiler.Compiled p, List<String> ruleWarnings) {
       if (c.detail().isEmpty()) {
-        if (c.detailError().isPresent()) {
-          ruleWarnings.add(c.detailError().get());
-        }
         return FALLBACK_DETAIL;
       }
       RuleCompiler.Compiled d = c.detail().get();
@@ -441,7 +537,8 @@ public final class StageRuleEngine {
       try {
         return render(d.program().eval(resolver(null, Optional.empty())));
       } catch (CelEvaluationException | RuntimeException e) {
-        ruleWarnings.add(detailWarning(c.rule(), "CelEvalError: " + evalMessage(e)));
+        ruleWarnings.add(
+            detailWarning(c.rule().ruleId(), "CelEvalError: " + evalMessage(e) + atEvaluation(Optional.empty())));
         return FALLBACK_DETAIL;
       }
     }
@@ -457,10 +554,8 @@ public final class StageRuleEngine {
         this.c = c;
         this.alias = alias;
         this.ruleWarnings = ruleWarnings;
-        if (c.detailError().isPresent()) {
-          ruleWarnings.add(c.detailError().get());
-          broken = true;
-        }
+        // A detail that does not compile is already a build warning; it renders the fallback.
+        broken = c.detailError().isPresent();
       }
 
       String render(Message s) {
@@ -470,39 +565,97 @@ public final class StageRuleEngine {
         try {
           return StageRuleEngine.render(c.detail().get().program().eval(resolver(s, alias)));
         } catch (CelEvaluationException | RuntimeException e) {
-          ruleWarnings.add(detailWarning(c.rule(), "CelEvalError: " + evalMessage(e)));
+          ruleWarnings.add(
+              detailWarning(c.rule().ruleId(), "CelEvalError: " + evalMessage(e) + atEvaluation(Optional.of(s))));
           broken = true;
           return FALLBACK_DETAIL;
         }
       }
     }
 
-    private String remediation(CompiledRule c) {
+    /**
+     * The rule's remediation and the advice that applies: {@code flagged} is the finding's stages,
+     * empty for an application-level finding.
+     */
+    private String remediation(CompiledRule c, Optional<List<Message>> flagged, List<String> ruleWarnings) {
       StringBuilder sb = new StringBuilder(c.rule().remediation());
       for (CompiledAdvice a : c.advice()) {
-        String text = null;
-        if (a.condition().isEmpty()) {
-          text = a.advice().text();
-        } else if (conf.isEmpty()) {
-          text = "If not already set (the configuration is unknown): " + a.advice().text();
-        } else {
-          try {
-            Object ok =
-                a.condition().get().program().eval(
-                    name -> name.equals("conf") ? Optional.of(conf.get()) : Optional.empty());
-            if (Boolean.TRUE.equals(ok)) {
-              text = a.advice().text();
-            }
-          } catch (CelEvaluationException | RuntimeException e) {
-            text = "If not already set (the configuration could not be checked: " + evalMessage(e) + "): "
-                + a.advice().text();
-          }
-        }
-        if (text != null) {
-          sb.append(sb.length() == 0 ? "" : " ").append(text);
+        Optional<String> text = advice(c, a, flagged, ruleWarnings);
+        if (text.isPresent()) {
+          sb.append(sb.length() == 0 ? "" : " ").append(text.get());
         }
       }
       return sb.toString();
+    }
+
+    private Optional<String> advice(
+        CompiledRule c, CompiledAdvice a, Optional<List<Message>> flagged, List<String> ruleWarnings) {
+      String prefix = "";
+      if (a.stageCondition().isPresent()) {
+        RuleCompiler.Compiled sc = a.stageCondition().get();
+        List<Message> on = new ArrayList<>();
+        List<Message> candidates = flagged.orElse(List.of());
+        if (flagged.isEmpty() && sc.reads("s")) {
+          return Optional.empty();
+        }
+        for (Message s : flagged.isEmpty() ? java.util.Collections.<Message>singletonList(null) : candidates) {
+          try {
+            if (Boolean.TRUE.equals(sc.program().eval(resolver(s, Optional.empty())))) {
+              on.add(s);
+            }
+          } catch (CelEvaluationException | RuntimeException e) {
+            ruleWarnings.add(
+                "advice of rule '" + c.rule().ruleId() + "' was left out: its stage condition failed"
+                    + (s == null ? "" : " on " + stageName(s)) + ": " + evalMessage(e));
+            return Optional.empty();
+          }
+        }
+        if (on.isEmpty()) {
+          return Optional.empty();
+        }
+        if (flagged.isPresent() && on.size() < distinctStages(candidates)) {
+          prefix = "For " + stageList(on) + ": ";
+        }
+      }
+      if (a.embedsValues() && conf.isEmpty()) {
+        // Nothing to cite: the application's configuration is unknown.
+        return Optional.empty();
+      }
+      String caveat = "";
+      if (a.condition().isPresent()) {
+        if (conf.isEmpty()) {
+          caveat = "If not already set (the configuration is unknown): ";
+        } else {
+          try {
+            Object ok = a.condition().get().program().eval(confResolver());
+            if (!Boolean.TRUE.equals(ok)) {
+              return Optional.empty();
+            }
+          } catch (CelEvaluationException | RuntimeException e) {
+            caveat = "If not already set (the configuration could not be checked: " + evalMessage(e) + "): ";
+          }
+        }
+      }
+      StringBuilder text = new StringBuilder();
+      for (Segment seg : a.text()) {
+        if (seg.value().isEmpty()) {
+          text.append(seg.literal());
+          continue;
+        }
+        try {
+          text.append(render(seg.value().get().program().eval(confResolver())));
+        } catch (CelEvaluationException | RuntimeException e) {
+          ruleWarnings.add(
+              "advice of rule '" + c.rule().ruleId() + "' was left out: a value its text embeds could"
+                  + " not be read from the configuration: " + evalMessage(e));
+          return Optional.empty();
+        }
+      }
+      return Optional.of(prefix + caveat + text);
+    }
+
+    private CelVariableResolver confResolver() {
+      return name -> name.equals("conf") ? Optional.of(conf.get()) : Optional.empty();
     }
 
     List<ViolatingStage> violatingStages(List<Violation> violations) {
@@ -521,9 +674,13 @@ public final class StageRuleEngine {
 
     DiagnosticsSummary summary() {
       long killedAll = 0;
+      long runTime = 0;
+      long gc = 0;
       Map<Long, Message> latest = new HashMap<>();
       for (Message s : stages) {
         killedAll += Messages.getLong(s, "num_killed_tasks");
+        runTime += Messages.getLong(s, "stage_metrics", "executor_run_time_millis");
+        gc += Messages.getLong(s, "stage_metrics", "jvm_gc_time_millis");
         long id = Messages.getLong(s, "stage_id");
         Message prev = latest.get(id);
         if (prev == null
@@ -542,7 +699,9 @@ public final class StageRuleEngine {
           Messages.getLong(executors, "completed_tasks"),
           Messages.getLong(executors, "failed_tasks"),
           killedLatest,
-          killedAll);
+          killedAll,
+          runTime,
+          gc);
     }
   }
 
@@ -590,6 +749,37 @@ public final class StageRuleEngine {
             Messages.getLong(q, "sum")));
   }
 
+  /** Says that a rule compiled but failed on the application's data, and where. */
+  private static String atEvaluation(Optional<Message> stage) {
+    return " (the rule compiles, but failed when evaluated on "
+        + stage.map(StageRuleEngine::stageName).orElse("this application's stages")
+        + "; the other rules ran)";
+  }
+
+  private static String stageName(Message s) {
+    return "stage " + Messages.getLong(s, "stage_id") + " (attempt " + Messages.getLong(s, "stage_attempt_id") + ")";
+  }
+
+  private static int distinctStages(List<Message> stages) {
+    return (int) stages.stream().map(StageRuleEngine::stageName).distinct().count();
+  }
+
+  /** "stage 3" or "stages 3 and 5" or "stages 1, 2 and 4" (attempts after the first named). */
+  private static String stageList(List<Message> stages) {
+    List<String> names = new ArrayList<>();
+    for (Message s : stages) {
+      long attempt = Messages.getLong(s, "stage_attempt_id");
+      String n = Messages.getLong(s, "stage_id") + (attempt > 0 ? " (attempt " + attempt + ")" : "");
+      if (!names.contains(n)) {
+        names.add(n);
+      }
+    }
+    if (names.size() == 1) {
+      return "stage " + names.get(0);
+    }
+    return "stages " + String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+  }
+
   static String render(Object v) {
     if (v instanceof String s) {
       return s;
@@ -634,14 +824,24 @@ public final class StageRuleEngine {
 
   /**
    * Collects rules and limits. {@link #build()} compiles every rule once; building without a
-   * single rule throws {@link NoRulesException}.
+   * single rule throws {@link NoRulesException}, and building with a broken rule throws
+   * {@link BrokenRuleException} unless {@link #skipBrokenRules(boolean) skipBrokenRules(true)}.
+   *
+   * <pre>{@code
+   * StageRuleEngine engine = StageRuleEngine.builder()
+   *     .recommended()
+   *     .rules(RuleCatalog.load(Path.of("team-rules.json")))
+   *     .skipBrokenRules(true) // run the others; each broken rule becomes a warning
+   *     .build();
+   * }</pre>
    */
   public static final class Builder {
     private final List<StageRule> rules = new ArrayList<>();
-    private final List<String> warnings = new ArrayList<>();
+    private final List<BrokenRule> brokenEntries = new ArrayList<>();
     private RuleLimits limits = RuleLimits.DEFAULT;
     private boolean prefilter = true;
     private int parallelism = 1;
+    private boolean skipBroken;
 
     private Builder() {}
 
@@ -675,10 +875,21 @@ public final class StageRuleEngine {
       return this;
     }
 
-    /** Adds a catalog's rules; its warnings (skipped entries) join every result's warnings. */
+    /** Adds a catalog's rules; its broken entries count as broken rules. */
     public Builder rules(RuleCatalog catalog) {
       rules(catalog.rules());
-      warnings.addAll(catalog.warnings());
+      brokenEntries.addAll(catalog.broken());
+      return this;
+    }
+
+    /**
+     * Whether broken rules (see {@link BrokenRule}) are skipped, each reported in every result's
+     * warnings, so that the other rules still run (default false: {@link #build()} throws
+     * {@link BrokenRuleException}). Opt in only where a broken check may go unnoticed, since a
+     * skipped rule can never fail.
+     */
+    public Builder skipBrokenRules(boolean skip) {
+      this.skipBroken = skip;
       return this;
     }
 
@@ -692,20 +903,28 @@ public final class StageRuleEngine {
       return rules(RuleCatalog.recommended());
     }
 
+    /** The caps on rule size and evaluation work (default {@link RuleLimits#DEFAULT}). */
     public Builder limits(RuleLimits l) {
       this.limits = Objects.requireNonNull(l, "limits");
       return this;
     }
 
     /**
-     * Compiles the rules. Rules that do not compile are kept as warnings; only an empty rule list
-     * (nothing supplied at all) is an error.
+     * Compiles the rules.
+     *
+     * @throws NoRulesException when nothing at all was supplied
+     * @throws BrokenRuleException when a rule, detail or advice does not compile, or a rule file
+     *     entry is invalid, unless broken rules are skipped
      */
     public StageRuleEngine build() {
-      if (rules.isEmpty() && warnings.isEmpty()) {
+      if (rules.isEmpty() && brokenEntries.isEmpty()) {
         throw new NoRulesException();
       }
-      return new StageRuleEngine(this);
+      StageRuleEngine engine = new StageRuleEngine(this);
+      if (!skipBroken && !engine.broken.isEmpty()) {
+        throw new BrokenRuleException(engine.broken);
+      }
+      return engine;
     }
   }
 }

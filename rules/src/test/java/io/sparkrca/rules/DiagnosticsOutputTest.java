@@ -58,6 +58,9 @@ class DiagnosticsOutputTest {
     assertThat(v.get("details").get(0).get("stageAttemptId").asInt()).isZero();
     assertThat(j.get("stageMetrics").get(0).has("stageAttemptId")).isTrue();
     assertThat(j.get("rulesEvaluated").asInt()).isEqualTo(2);
+    assertThat(j.get("summary").get("executorRunTimeMs").asLong()).isEqualTo(2000);
+    assertThat(j.get("summary").get("jvmGcTimeMs").asLong()).isEqualTo(200);
+    assertThat(json(run(API_STAGES, FAILED), OutputContract.AGENT).get("summary").has("executorRunTimeMs")).isFalse();
     assertThat(j.get("stagesAnalyzed").asInt()).isEqualTo(3);
     assertThat(j.fieldNames().next()).isEqualTo("applicationId");
   }
@@ -112,13 +115,15 @@ class DiagnosticsOutputTest {
         .contains("### Violating Stage Metrics")
         .contains("| 2 | 4 (1) |")
         .contains("- **Tasks**: 10 completed, 4 failed, 1 killed, 0 active")
-        .contains("- **Total Task Time**: 5.0 s; **Input**: 2.0 KiB");
+        .contains("- **Executor Run Time** (summed over every stage attempt): 2.0 s; **JVM GC Time**: 200 ms"
+            + " (10.0% of executor run time); **Input**: 2.0 KiB")
+        .doesNotContain("Total Task Time");
   }
 
   @Test
   void markdownCountsSkippedRulesAndListsWarnings() {
     String md =
-        run(
+        Fixtures.runSkippingBroken(
                 API_STAGES,
                 rule("OK", "s.num_failed_tasks > 0"),
                 rule("BAD", "s.num_tasks >"),

@@ -59,6 +59,11 @@ final class Fixtures {
     return StageRuleEngine.builder().rules(List.of(rules)).build().evaluate(telemetry(stagesJson));
   }
 
+  /** As {@link #run}, with an engine that skips broken rules (each one a warning) instead of refusing them. */
+  static StageDiagnostics runSkippingBroken(String stagesJson, StageRule... rules) {
+    return StageRuleEngine.builder().rules(List.of(rules)).skipBrokenRules(true).build().evaluate(telemetry(stagesJson));
+  }
+
   /** ruleId → flagged stage ids, the way the seed tests compare results. */
   static Map<String, List<Long>> flagged(StageDiagnostics d) {
     return d.violations().stream()

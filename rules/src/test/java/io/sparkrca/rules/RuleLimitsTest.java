@@ -3,6 +3,7 @@ package io.sparkrca.rules;
 import static io.sparkrca.rules.Fixtures.API_STAGES;
 import static io.sparkrca.rules.Fixtures.rule;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
@@ -14,10 +15,18 @@ class RuleLimitsTest {
     return StageRuleEngine.builder().limits(limits).rules(List.of(rules)).build().evaluate(Fixtures.telemetry(stages));
   }
 
+  /** Caps checked at compile time make a broken rule: these runs skip broken rules to see the warning. */
+  private static StageDiagnostics runSkippingBroken(RuleLimits limits, String stages, StageRule... rules) {
+    return StageRuleEngine.builder().limits(limits).rules(List.of(rules)).skipBrokenRules(true).build()
+        .evaluate(Fixtures.telemetry(stages));
+  }
+
   @Test
   void anExpressionOverTheLengthCapIsSkipped() {
     String longExpr = "s.num_tasks > 0" + " && s.num_tasks > 0".repeat(300);
-    StageDiagnostics d = run(RuleLimits.DEFAULT, API_STAGES, rule("LONG", longExpr), rule("OK", "s.num_tasks == 2"));
+    assertThatThrownBy(() -> run(RuleLimits.DEFAULT, API_STAGES, rule("LONG", longExpr), rule("OK", "s.num_tasks == 2")))
+        .isInstanceOf(BrokenRuleException.class).hasMessageContaining("rule 'LONG' does not compile");
+    StageDiagnostics d = runSkippingBroken(RuleLimits.DEFAULT, API_STAGES, rule("LONG", longExpr), rule("OK", "s.num_tasks == 2"));
     assertThat(d.warnings()).singleElement().asString().contains("rule 'LONG'").contains("over the limit of 4096");
     assertThat(d.violation("OK")).isPresent();
   }
@@ -25,7 +34,7 @@ class RuleLimitsTest {
   @Test
   void anExpressionNestedTooDeeplyIsSkipped() {
     String deep = "(".repeat(40) + "s.num_tasks > 0" + ")".repeat(40);
-    StageDiagnostics d = run(RuleLimits.DEFAULT, API_STAGES, rule("DEEP", deep));
+    StageDiagnostics d = runSkippingBroken(RuleLimits.DEFAULT, API_STAGES, rule("DEEP", deep));
     assertThat(d.warnings()).singleElement().asString().contains("rule 'DEEP'").contains("CelSyntaxError");
   }
 

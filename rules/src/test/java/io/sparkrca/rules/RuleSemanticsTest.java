@@ -4,6 +4,7 @@ import static io.sparkrca.rules.Fixtures.API_STAGES;
 import static io.sparkrca.rules.Fixtures.flagged;
 import static io.sparkrca.rules.Fixtures.rule;
 import static io.sparkrca.rules.Fixtures.run;
+import static io.sparkrca.rules.Fixtures.runSkippingBroken;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -116,22 +117,107 @@ class RuleSemanticsTest {
   }
 
   @Test
-  void aRuleYieldingNeitherBoolNorListIsSkippedWithAWarning() {
-    StageDiagnostics d = run(API_STAGES, rule("R", "size(stages)"));
+  void aRuleYieldingNeitherBoolNorListIsBrokenAndRefusedByDefault() {
+    assertThatThrownBy(() -> run(API_STAGES, rule("R", "size(stages)"), rule("GC", GC_RULE)))
+        .isInstanceOf(BrokenRuleException.class)
+        .hasMessageStartingWith("rule 'R' does not compile: CelTypeError: a rule must yield a bool or a list, not int")
+        .hasMessageContaining("No rule was evaluated");
+  }
+
+  @Test
+  void aRuleYieldingNeitherBoolNorListIsSkippedWithAWarningWhenBrokenRulesAreSkipped() {
+    StageDiagnostics d = runSkippingBroken(API_STAGES, rule("R", "size(stages)"));
     assertThat(d.violations()).isEmpty();
     assertThat(d.warnings()).singleElement().asString().contains("rule 'R'").contains("must yield a bool or a list");
   }
 
   @Test
-  void anEvaluationErrorSkipsTheWholeRuleOnceNotPerStage() {
+  void anEvaluationErrorSkipsTheWholeRuleOnceNotPerStageAndSaysItHappenedAtEvaluation() {
     StageDiagnostics d =
         run(API_STAGES, rule("BROKEN", "s.num_tasks / s.num_failed_tasks > 1"), rule("GC", GC_RULE));
+    assertThat(d.status()).isEqualTo(DiagnosticStatus.FAIL);
     assertThat(flagged(d)).isEqualTo(Map.of("GC", List.of(1L)));
     assertThat(d.warnings()).singleElement().asString()
         .startsWith("rule 'BROKEN' could not be evaluated and was skipped: CelEvalError:")
-        .contains("division by zero");
+        .contains("division by zero")
+        .contains("the rule compiles, but failed when evaluated on stage 0 (attempt 0); the other rules ran");
     assertThat(d.rulesSkipped()).isEqualTo(1);
     assertThat(d.rulesEvaluated()).isEqualTo(1);
+  }
+
+  @Test
+  void anEvaluationErrorOfAnApplicationRuleSaysItFailedOnTheApplicationsStages() {
+    StageDiagnostics d = run(API_STAGES, rule("APP", "stages[5].num_tasks > 0"));
+    assertThat(d.status()).isEqualTo(DiagnosticStatus.PASS);
+    assertThat(d.warnings()).singleElement().asString()
+        .startsWith("rule 'APP' could not be evaluated and was skipped: CelEvalError:")
+        .endsWith("(the rule compiles, but failed when evaluated on this application's stages; the other rules ran)");
+    assertThat(d.toMarkdown()).contains("1 rule was skipped (see Warnings) and could not match.");
+  }
+
+  @Test
+  void aRuleNamingAFieldThatDoesNotExistIsRefusedWithTheClosestFieldNames() {
+    assertThatThrownBy(() -> run(API_STAGES, rule("GC", GC_RULE), rule("TYPO", "s.stage_metrics.jvm_gc_ms > 0")))
+        .isInstanceOfSatisfying(BrokenRuleException.class, e -> {
+          assertThat(e.brokenRules()).singleElement().satisfies(b -> {
+            assertThat(b.ruleId()).isEqualTo("TYPO");
+            assertThat(b.part()).isEqualTo(BrokenRule.Part.EXPRESSION);
+            assertThat(b.message()).contains("undefined field 'jvm_gc_ms' on StageMetrics (did you mean jvm_gc_time_millis");
+          });
+          assertThat(e.getMessage())
+              .startsWith("rule 'TYPO' does not compile: CelTypeError: undefined field 'jvm_gc_ms'")
+              .contains("skipBrokenRules(true)")
+              .doesNotContain("--");
+        });
+  }
+
+  @Test
+  void aBrokenDetailOrAdviceIsABrokenRuleToo() {
+    assertThatThrownBy(() -> run(API_STAGES, rule("R", "s.num_failed_tasks > 0").withDetail("s.num_failed")))
+        .isInstanceOfSatisfying(BrokenRuleException.class, e -> assertThat(e.brokenRules())
+            .singleElement().extracting(BrokenRule::part).isEqualTo(BrokenRule.Part.DETAIL))
+        .hasMessageContaining("the detail of rule 'R' does not compile")
+        .hasMessageContaining("did you mean num_failed_tasks");
+    for (Advice broken : List.of(
+        new Advice("conf['spark.speculation'] = 'true'", "Speculate."),
+        new Advice("", "s.stage_metrics.nope > 0", "Look at it."),
+        new Advice("", "Now ${conf['spark.sql.shuffle.partitions'] + 1} partitions."),
+        new Advice("", "Now ${conf['spark.sql.shuffle.partitions'] partitions."))) {
+      assertThatThrownBy(() -> run(API_STAGES, rule("R", "s.num_failed_tasks > 0").withAdvice(List.of(broken))))
+          .as(broken.toString())
+          .isInstanceOfSatisfying(BrokenRuleException.class, e -> assertThat(e.brokenRules())
+              .singleElement().extracting(BrokenRule::part).isEqualTo(BrokenRule.Part.ADVICE))
+          .hasMessageContaining("an advice of rule 'R' does not compile");
+    }
+  }
+
+  @Test
+  void skippingBrokenRulesRunsTheOthersAndKeepsEachBrokenOneAsAWarning() {
+    StageRuleEngine engine =
+        StageRuleEngine.builder()
+            .rules(List.of(rule("TYPO", "s.stage_metrics.jvm_gc_ms > 0"), rule("GC", GC_RULE)))
+            .skipBrokenRules(true)
+            .build();
+    assertThat(engine.brokenRules()).extracting(BrokenRule::ruleId).containsExactly("TYPO");
+    StageDiagnostics d = engine.evaluate(Fixtures.telemetry(API_STAGES));
+    assertThat(d.status()).isEqualTo(DiagnosticStatus.FAIL);
+    assertThat(flagged(d)).containsOnlyKeys("GC");
+    assertThat(d.warnings()).singleElement().asString()
+        .isEqualTo(engine.buildWarnings().get(0))
+        .startsWith("rule 'TYPO' could not be evaluated and was skipped: CelTypeError: undefined field 'jvm_gc_ms'");
+    assertThat(d.rulesSkipped()).isEqualTo(1);
+  }
+
+  @Test
+  void invalidRuleFileEntriesAreBrokenRules() {
+    RuleCatalog c = RuleCatalog.parse("[{\"ruleId\": \"NO_EXPR\"}, {\"ruleId\": \"OK\", \"expression\": \"s.num_tasks > 0\"}]", "test");
+    assertThat(c.broken()).singleElement().isEqualTo(
+        new BrokenRule("NO_EXPR", BrokenRule.Part.ENTRY, "rule is missing an 'expression' string"));
+    assertThatThrownBy(() -> StageRuleEngine.builder().rules(c).build())
+        .isInstanceOf(BrokenRuleException.class)
+        .hasMessageStartingWith("rule 'NO_EXPR' is invalid: rule is missing an 'expression' string");
+    assertThat(StageRuleEngine.builder().rules(c).skipBrokenRules(true).build().buildWarnings())
+        .containsExactly("rule 'NO_EXPR' could not be evaluated and was skipped: rule is missing an 'expression' string");
   }
 
   @Test
@@ -149,9 +235,9 @@ class RuleSemanticsTest {
   }
 
   @Test
-  void typeErrorsSkipTheRuleWithAWarningNamingIt() {
+  void typeErrorsSkipTheRuleWithAWarningNamingItWhenBrokenRulesAreSkipped() {
     StageDiagnostics d =
-        run(
+        runSkippingBroken(
             API_STAGES,
             rule("UNDEFINED", "s.stage_metrics.jvm_gc_ms > 0"),
             rule("MIXED", "s.num_tasks * 1.5 > 3.0"),
@@ -172,22 +258,22 @@ class RuleSemanticsTest {
 
   @Test
   void camelCaseFieldNamesAreACompileErrorThatSuggestsTheSnakeCaseName() {
-    String w = run(API_STAGES, rule("CAMEL", "s.stageMetrics.jvmGcTimeMillis > 0")).warnings().get(0);
+    String w = runSkippingBroken(API_STAGES, rule("CAMEL", "s.stageMetrics.jvmGcTimeMillis > 0")).warnings().get(0);
     assertThat(w).contains("undefined field 'stageMetrics' on StageData (did you mean stage_metrics");
   }
 
   @Test
   void aMisspeltQuantileFieldIsNamedOnItsMessage() {
-    String w = run(API_STAGES, rule("Q", "s.task_quantile_metrics.duration_millis.p50 > 0")).warnings().get(0);
+    String w = runSkippingBroken(API_STAGES, rule("Q", "s.task_quantile_metrics.duration_millis.p50 > 0")).warnings().get(0);
     assertThat(w).contains("undefined field 'p50' on Quantiles (did you mean");
-    String w2 = run(API_STAGES, rule("T", "total_executor_summary.gc > 0")).warnings().get(0);
+    String w2 = runSkippingBroken(API_STAGES, rule("T", "total_executor_summary.gc > 0")).warnings().get(0);
     assertThat(w2).contains("undefined field 'gc' on ConsolidatedExecutorSummary");
   }
 
   @Test
   void rulesAreNeverExecutedAsCode() {
     StageDiagnostics d =
-        run(
+        runSkippingBroken(
             API_STAGES,
             rule("PY_AND", "s.num_tasks > 0 and True"),
             rule("ESCAPE", "().__class__.__base__.__subclasses__()"),
@@ -254,7 +340,8 @@ class RuleSemanticsTest {
           {"string(s.num_failed_tasks / 0)", "division by zero"},
           {"s.num_failed", "undefined field 'num_failed' on StageData (did you mean num_failed_tasks"},
         }) {
-      StageDiagnostics d = run(stage5, rule("R", "s.num_failed_tasks > 0").withDetail(c[0]));
+      // The compile errors need an engine that skips broken rules; the evaluation error does not.
+      StageDiagnostics d = runSkippingBroken(stage5, rule("R", "s.num_failed_tasks > 0").withDetail(c[0]));
       assertThat(d.violations().get(0).stages())
           .extracting(StageFinding::detail)
           .containsOnly(StageRuleEngine.FALLBACK_DETAIL);
@@ -262,6 +349,10 @@ class RuleSemanticsTest {
           .startsWith("detail of rule 'R' could not be rendered, so its findings use a generic text:")
           .contains(c[1]);
     }
+    StageDiagnostics evaluationError = run(stage5, rule("R", "s.num_failed_tasks > 0").withDetail("string(s.num_failed_tasks / 0)"));
+    assertThat(evaluationError.warnings()).singleElement().asString()
+        .contains("division by zero")
+        .contains("failed when evaluated on stage 5 (attempt 0)");
   }
 
   @Test
