@@ -24,8 +24,13 @@
  * // the agent's style: a list of stages (or stage ids)
  * stages.filter(x, x.num_failed_tasks > 0)
  * // application level: a bool
- * ratio(total_executor_summary.total_gc_time_millis, total_executor_summary.total_duration_millis) > 0.1
+ * ratio(sum(stages.map(x, x.stage_metrics.jvm_gc_time_millis)),
+ *     sum(stages.map(x, x.stage_metrics.executor_run_time_millis))) > 0.1
  * }</pre>
+ *
+ * A rule that does not compile makes {@link io.sparkrca.rules.StageRuleEngine.Builder#build()}
+ * throw {@link io.sparkrca.rules.BrokenRuleException} (naming the closest fields of a misspelt
+ * one), unless the engine is built to skip broken rules.
  *
  * Rule files are JSON lists of {@code {ruleId, description, expression, detail?, remediation?,
  * severity?, advice?}} ({@link io.sparkrca.rules.RuleCatalog}). The mapping from the model to the

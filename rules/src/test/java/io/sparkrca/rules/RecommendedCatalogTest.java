@@ -85,9 +85,138 @@ class RecommendedCatalogTest {
   }
 
   @Test
-  void theApplicationGcRuleReadsTheExecutorTotals() {
-    StageDiagnostics d = evaluate("{\"stageId\": \"1\"}", "{\"totalDurationMillis\": \"1000000\", \"totalGcTimeMillis\": \"200000\"}");
-    assertThat(d.violation("APP_GC_OVERHEAD").orElseThrow().detail()).contains("20.0% of 16.7 min executor task time in GC");
+  void theApplicationGcRuleReadsTheStagesExecutorRunTimeNotTheExecutorsTotalDuration() {
+    String stages = "{\"stageId\": \"1\", \"stageMetrics\": {\"executorRunTimeMillis\": \"600000\", \"jvmGcTimeMillis\": \"150000\"}},"
+        + " {\"stageId\": \"2\", \"stageMetrics\": {\"executorRunTimeMillis\": \"400000\", \"jvmGcTimeMillis\": \"50000\"}}";
+    // The executors' total duration counts the driver's uptime and its whole JVM's GC: ignored.
+    StageDiagnostics d = evaluate(stages, "{\"totalDurationMillis\": \"99000000\", \"totalGcTimeMillis\": \"10\"}");
+    assertThat(d.violation("APP_GC_OVERHEAD").orElseThrow().detail())
+        .contains("20.0% of 16.7 min executor run time in JVM GC");
+    StageDiagnostics driverGc = evaluate("{\"stageId\": \"1\", \"stageMetrics\": {\"executorRunTimeMillis\": \"1000000\"}}",
+        "{\"totalDurationMillis\": \"1000000\", \"totalGcTimeMillis\": \"900000\"}");
+    assertThat(driverGc.violation("APP_GC_OVERHEAD")).isEmpty();
+  }
+
+  @Test
+  void timeSharesAreNamedAfterExecutorRunTime() {
+    for (String id : List.of("HIGH_GC_OVERHEAD", "SHUFFLE_WRITE_COST", "SLOW_SHUFFLE_FETCH", "APP_GC_OVERHEAD")) {
+      StageRule r = RuleCatalog.recommended().rule(id).orElseThrow();
+      assertThat(r.expression()).as(id).contains("executor_run_time_millis").doesNotContain("total_duration_millis");
+      assertThat(r.description()).as(id).contains("of executor run time").doesNotContain("task time");
+    }
+  }
+
+  // ------------------------------------------------------------------ advice checked against the stage and the configuration
+
+  private static final String SCAN_SPILL =
+      "{\"stageId\": \"1\", \"numTasks\": 10, \"stageMetrics\": {\"diskBytesSpilled\": \"" + 200 * MIB
+          + "\", \"stageInputMetrics\": {\"bytesRead\": \"" + 900 * MIB + "\"}}}";
+  private static final String SHUFFLE_SPILL =
+      "{\"stageId\": \"2\", \"numTasks\": 10, \"stageMetrics\": {\"diskBytesSpilled\": \"" + 200 * MIB
+          + "\", \"stageShuffleReadMetrics\": {\"bytesRead\": \"" + 900 * MIB + "\"}}}";
+
+  private static String remediation(String ruleId, String stages, Map<String, String> conf) {
+    StageTelemetry t = StageTelemetry.fromDataprocJson("{\"stages\": [" + stages + "]}")
+        .withConfiguration(conf, Optional.of("3.5.1"));
+    return ENGINE.evaluate(t).violation(ruleId).orElseThrow().remediation();
+  }
+
+  @Test
+  void aqeCoalescingAdviceIsNeverGivenForAScanStage() {
+    String scan = remediation("UNDERPARTITIONED_SPILL", SCAN_SPILL, Map.of());
+    assertThat(scan)
+        .doesNotContain("AQE is coalescing")
+        .doesNotContain("spark.sql.shuffle.partitions=")
+        .contains("This stage reads its input directly, not shuffle data, so spark.sql.shuffle.partitions and AQE do"
+            + " not set its task count: the input splits do (spark.sql.files.maxPartitionBytes=128m)");
+    String shuffle = remediation("UNDERPARTITIONED_SPILL", SHUFFLE_SPILL, Map.of("spark.sql.shuffle.partitions", "64"));
+    assertThat(shuffle)
+        .contains("AQE is coalescing this stage's shuffle partitions (spark.sql.adaptive.coalescePartitions.enabled=true):"
+            + " lower spark.sql.adaptive.advisoryPartitionSizeInBytes (now 64m)")
+        .contains("its partition count starts from spark.sql.shuffle.partitions=64")
+        .doesNotContain("reads its input directly")
+        .doesNotContain("For stage");
+  }
+
+  @Test
+  void stageSpecificAdviceNamesTheStagesItAppliesTo() {
+    String both = remediation("UNDERPARTITIONED_SPILL", SCAN_SPILL + ", " + SHUFFLE_SPILL, Map.of());
+    assertThat(both)
+        .contains("For stage 2: AQE is coalescing this stage's shuffle partitions")
+        .contains("For stage 1: This stage reads its input directly");
+  }
+
+  @Test
+  void spillFindingsCiteMemorySettingsOnlyWhenTheyAreNotTheDefaults() {
+    for (String rule : List.of("SPILL", "UNDERPARTITIONED_SPILL")) {
+      assertThat(remediation(rule, SHUFFLE_SPILL, Map.of("spark.memory.fraction", "0.1", "spark.executor.memory", "4g")))
+          .as(rule)
+          .contains("spark.memory.fraction is 0.1 (Spark's default is 0.6)")
+          .contains("Executors run with spark.executor.memory=4g (Spark's default is 1g).");
+      assertThat(remediation(rule, SHUFFLE_SPILL, Map.of()))
+          .as(rule)
+          .doesNotContain("spark.memory.fraction is")
+          .doesNotContain("spark.executor.memory=");
+    }
+    String big = "{\"stageId\": \"1\", \"numTasks\": 200, \"stageMetrics\": {\"diskBytesSpilled\": \"" + 2048 * MIB
+        + "\", \"stageShuffleReadMetrics\": {\"bytesRead\": \"" + 900 * MIB + "\"}}}";
+    assertThat(remediation("EXCESSIVE_DISK_SPILL", big, Map.of("spark.memory.fraction", "0.3")))
+        .contains("spark.memory.fraction is 0.3")
+        .contains("AQE is on (spark.sql.adaptive.enabled=true): lower spark.sql.adaptive.advisoryPartitionSizeInBytes (now 64m)");
+  }
+
+  @Test
+  void broadcastAdviceCitesTheEffectiveThreshold() {
+    String shuffleWrite = "{\"stageId\": \"1\", \"stageMetrics\": {\"executorRunTimeMillis\": \"100000\", \"stageShuffleWriteMetrics\": {\"writeTimeNanos\": \"20000000000\"}}}";
+    assertThat(remediation("SHUFFLE_WRITE_COST", shuffleWrite, Map.of("spark.sql.autoBroadcastJoinThreshold", "-1")))
+        .contains("Broadcast joins are disabled (spark.sql.autoBroadcastJoinThreshold=-1)")
+        .doesNotContain("only when its estimated size");
+    assertThat(remediation("SHUFFLE_WRITE_COST", shuffleWrite, Map.of()))
+        .contains("under spark.sql.autoBroadcastJoinThreshold=10m")
+        .doesNotContain("disabled");
+    assertThat(remediation("CLEAR_DATA_SKEW", SKEWED, Map.of("spark.sql.autoBroadcastJoinThreshold", "50MB")))
+        .contains("under spark.sql.autoBroadcastJoinThreshold=50MB");
+  }
+
+  @Test
+  void shufflePartitionAdviceCitesTheEffectiveValue() {
+    String tiny = "{\"stageId\": \"1\", \"numTasks\": 3000, \"stageMetrics\": {\"stageShuffleReadMetrics\": {\"bytesRead\": \"1000\"}},"
+        + " \"taskQuantileMetrics\": {\"durationMillis\": {\"percentile50\": \"5\", \"maximum\": \"300\"}}}";
+    assertThat(remediation("TINY_TASK_STORM", tiny, Map.of("spark.sql.shuffle.partitions", "3000", "spark.sql.adaptive.enabled", "false")))
+        .contains("Enable AQE (spark.sql.adaptive.enabled=true) so that small shuffle partitions are coalesced.")
+        .contains("its task count starts from spark.sql.shuffle.partitions=3000");
+  }
+
+  @Test
+  void withAnUnknownConfigurationNothingIsCitedAndFactsAboutItAreNotStated() {
+    String r = ENGINE.evaluate(StageTelemetry.fromDataprocJson("{\"stages\": [" + SHUFFLE_SPILL + "]}"))
+        .violation("UNDERPARTITIONED_SPILL").orElseThrow().remediation();
+    assertThat(r)
+        .contains("If not already set (the configuration is unknown): Raise spark.sql.shuffle.partitions")
+        .doesNotContain("AQE is coalescing")
+        .doesNotContain("=${")
+        .doesNotContain("spark.sql.shuffle.partitions=");
+  }
+
+  @Test
+  void theSpillFixturesFindingsCiteItsMemoryFraction() {
+    for (String version : List.of("3.5.9", "4.0.4")) {
+      StageDiagnostics d = ENGINE.evaluateEventLog(
+          io.sparkrca.core.testkit.TestkitFixtures.get(version, "spill").eventLog().toString());
+      Violation spill = d.violation("SPILL").orElseThrow();
+      assertThat(spill.remediation()).as(version).contains("spark.memory.fraction is 0.1 (Spark's default is 0.6)");
+    }
+  }
+
+  @Test
+  void theSkewJoinFixturesFindingCitesItsDisabledBroadcast() {
+    for (String version : List.of("3.5.9", "4.0.4")) {
+      StageDiagnostics d = ENGINE.evaluateEventLog(
+          io.sparkrca.core.testkit.TestkitFixtures.get(version, "skew-join").eventLog().toString());
+      assertThat(d.violation("CLEAR_DATA_SKEW").orElseThrow().remediation()).as(version)
+          .contains("Broadcast joins are disabled (spark.sql.autoBroadcastJoinThreshold=-1)")
+          .contains("AQE is on but its skew join is off (spark.sql.adaptive.skewJoin.enabled=false)");
+    }
   }
 
   @Test
