@@ -50,6 +50,30 @@ public final class Markdown {
     return sb.toString();
   }
 
+  /**
+   * {@code text} as a fenced code block: redacted, at most {@code maxLines} lines (each cut at 500
+   * characters), fenced with more backticks than the text holds in a row, so it cannot close it.
+   */
+  public static String codeBlock(String text, int maxLines) {
+    String[] lines = Redactor.standard().redactText(text == null ? "" : text).split("\r?\n", -1);
+    StringBuilder body = new StringBuilder();
+    int longest = 2;
+    for (int i = 0; i < lines.length && i < maxLines; i++) {
+      String l = lines[i].length() > 500 ? lines[i].substring(0, 500) + " ...[truncated]" : lines[i];
+      int run = 0;
+      for (int k = 0; k < l.length(); k++) {
+        run = l.charAt(k) == '`' ? run + 1 : 0;
+        longest = Math.max(longest, run);
+      }
+      body.append(l).append('\n');
+    }
+    if (lines.length > maxLines) {
+      body.append("... (").append(lines.length - maxLines).append(" more lines)\n");
+    }
+    String fence = "`".repeat(longest + 1);
+    return fence + "text\n" + body + fence + "\n";
+  }
+
   /** Folds line breaks into " ⏎ " and cuts to {@code max} characters with a marker. */
   public static String oneLine(String text, int max) {
     String t = text.replace("\r\n", "\n").replace('\r', '\n').replace("\n", " \u23ce ").replace('\t', ' ');

@@ -1,0 +1,78 @@
+package io.sparkrca.core.report;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A root-cause analysis of one application: its identity, the verdict, the root cause with its
+ * confidence and evidence, the failure chain, the timeline, every finding ranked, the
+ * recommendations (immediate fix and tuning, with exact property values), and the evidence that
+ * was missing with what to fetch next. Immutable. Markdown follows the RCA template of the Spark
+ * troubleshooting playbooks; JSON follows the versioned schema {@code rca-report.schema.json}
+ * (this package's resource, {@link #SCHEMA_RESOURCE}). Secrets are redacted in both.
+ *
+ * <pre>{@code
+ * RcaReport report = RcaEngine.standard().analyze(evidence);
+ * System.out.println(report.rootCause().kind() + " " + report.rootCause().confidence());
+ * Files.writeString(Path.of("rca.json"), report.toJson());
+ * System.exit(report.exitCode());
+ * }</pre>
+ *
+ * @param application which application
+ * @param verdict healthy, a problem, or undetermined
+ * @param rootCause the root cause (for a healthy run, kind {@link RootCauseKind#HEALTHY})
+ * @param failureChain the root cause and its fallout, in order
+ * @param timeline events from the event log and the logs on one timeline
+ * @param findings every finding, ranked: the root cause's first
+ * @param recommendations what to do, most important first
+ * @param missingEvidence what was missing and would matter
+ * @param notes anything else the reader should know about the analysis
+ */
+public record RcaReport(
+    ApplicationRef application,
+    Verdict verdict,
+    RootCause rootCause,
+    List<ChainLink> failureChain,
+    List<TimelineEvent> timeline,
+    List<Finding> findings,
+    List<Recommendation> recommendations,
+    List<MissingEvidence> missingEvidence,
+    List<String> notes) implements Report {
+  /** The version of the JSON shape; bumped when a field changes meaning or disappears. */
+  public static final int SCHEMA_VERSION = 1;
+  /** The class-path resource holding the JSON Schema of {@link #toJson()}. */
+  public static final String SCHEMA_RESOURCE = "/io/sparkrca/core/report/rca-report.schema.json";
+
+  public RcaReport {
+    Objects.requireNonNull(application, "application");
+    Objects.requireNonNull(verdict, "verdict");
+    Objects.requireNonNull(rootCause, "rootCause");
+    failureChain = List.copyOf(failureChain);
+    timeline = List.copyOf(timeline);
+    findings = List.copyOf(findings);
+    recommendations = List.copyOf(recommendations);
+    missingEvidence = List.copyOf(missingEvidence);
+    notes = List.copyOf(notes);
+  }
+
+  /** The command line's exit code: 0 healthy on sufficient evidence, 1 otherwise. */
+  public int exitCode() {
+    return verdict.exitCode();
+  }
+
+  /** The finding with this id. */
+  public Optional<Finding> finding(String id) {
+    return findings.stream().filter(f -> f.id().equals(id)).findFirst();
+  }
+
+  @Override
+  public String toMarkdown() {
+    return RcaMarkdown.render(this);
+  }
+
+  @Override
+  public String toJson() {
+    return RcaJson.write(this);
+  }
+}
