@@ -17,14 +17,32 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code sparkrca summarize}: the executive summary of the applications in an event log. */
+/**
+ * {@code sparkrca summarize}: the executive summary of the applications in an event log. Exit
+ * code 0 when no summarized application failed, 1 when one did, 2 on errors.
+ *
+ * <pre>{@code
+ * sparkrca summarize /tmp/spark-events/app-1 && echo "the application did not fail"
+ * }</pre>
+ */
 @Command(
     name = "summarize",
     mixinStandardHelpOptions = true,
     description = {
-      "Executive summary of an application from its event log: jobs, stages and tasks with failure",
-      "counts, failed stages and tasks (folded by cause, first occurrence first), lost executors,",
-      "spill, GC, and how reading went. Reads every codec and layout; a directory summarizes each log."
+      "Executive summary of an application from its event log: whether it",
+      "failed and why, jobs, stages and tasks with failure counts, failed",
+      "stages, tasks (folded by cause, first occurrence first) and SQL",
+      "executions (with their error), lost executors, spill, GC, and how",
+      "reading went. Reads every codec and layout; a directory summarizes each",
+      "log.",
+      "",
+      "Status: FAILED (a job or a SQL execution failed, or the driver exited",
+      "with a non-zero code), COMPLETED (nothing failed), FINISHED, NO JOB RAN",
+      "(the driver probably failed before its first action: read the driver",
+      "log), RUNNING or INCOMPLETE (the log has no application end).",
+      "",
+      "Exit code: 0 when no summarized application failed, 1 when one FAILED,",
+      "2 on errors (an input that cannot be read)."
     })
 final class SummarizeCommand implements Callable<Integer> {
   @Parameters(paramLabel = "EVENT_LOG", description = "An event log file, rolling log directory, or log directory.")
@@ -81,6 +99,8 @@ final class SummarizeCommand implements Callable<Integer> {
     if (summaries.isEmpty()) {
       throw new SparkRcaException("none of the " + logs.size() + " logs in " + location + " could be read");
     }
-    return 0;
+    return summaries.stream().anyMatch(s -> s.outcome() == ApplicationSummary.Outcome.FAILED)
+        ? SparkRcaCommand.EXIT_FAIL
+        : 0;
   }
 }

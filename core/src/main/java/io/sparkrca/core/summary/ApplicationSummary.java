@@ -2,6 +2,7 @@ package io.sparkrca.core.summary;
 
 import io.sparkrca.core.app.ExecutorRemoval;
 import io.sparkrca.core.app.ApplicationFacts;
+import io.sparkrca.core.app.SqlFailure;
 import io.sparkrca.core.eventlog.ReplayReport;
 import io.sparkrca.core.app.StageFailure;
 import io.sparkrca.core.app.StageSpill;
@@ -16,6 +17,8 @@ import io.sparkrca.core.model.JobData;
 import io.sparkrca.core.model.JobExecutionStatus;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.StageStatus;
+import io.sparkrca.core.redaction.Redactor;
+import io.sparkrca.core.report.Markdown;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,14 +28,29 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The executive summary of one application attempt: who, what, how long, what failed (folded by
- * cause, with the first occurrence and its line), lost executors, spill, and how reading the log
- * went. Render it with {@link SummaryMarkdown} or as JSON.
+ * The executive summary of one application attempt: who, what, how long, whether it failed and
+ * why, what failed (folded by cause, with the first occurrence and its line), failed SQL
+ * executions with their error, lost executors, spill, GC, and how reading the log went. Render it
+ * with {@link SummaryMarkdown} or as JSON.
  *
  * <pre>{@code
  * ApplicationSummary s = ApplicationSummary.of(EventLogs.replay(path), path.toString());
  * System.out.println(SummaryMarkdown.render(s));
+ * if (s.outcome() == ApplicationSummary.Outcome.FAILED) {
+ *   System.exit(1);
+ * }
  * }</pre>
+ *
+ * @param status the outcome in words, with what the log shows: {@code "FAILED (1 of 1 jobs
+ *     failed)"}, {@code "FINISHED, NO JOB RAN (...)"}, {@code "COMPLETED"}
+ * @param outcome the outcome, for callers that act on it
+ * @param exitCode the exit code the driver reported in the application end event (Spark 4.0+)
+ * @param totalGcTimeMs JVM GC time summed over every task end, failed ones included
+ * @param totalTaskTimeMs task durations (launch to finish) as {@link ApplicationFacts#totalTaskTimeMs()}
+ * @param executorRunTimeMs the tasks' executor run time summed over every stage attempt: the
+ *     denominator of the GC share, the same sum as the stage rules' {@code executor_run_time_millis}
+ * @param sqlFailures failed SQL executions with their error, redacted and at most
+ *     {@value #MAX_ERROR_CHARS} characters each, oldest first (at most {@value #MAX_ITEMS})
  */
 public record ApplicationSummary(
     String source,
@@ -41,6 +59,8 @@ public record ApplicationSummary(
     String user,
     String sparkVersion,
     String status,
+    Outcome outcome,
+    Optional<Integer> exitCode,
     Optional<Instant> startTime,
     Optional<Instant> endTime,
     Optional<Long> durationMs,
@@ -49,23 +69,52 @@ public record ApplicationSummary(
     Tasks tasks,
     long totalGcTimeMs,
     long totalTaskTimeMs,
+    long executorRunTimeMs,
     List<StageFailure> failedStages,
     List<TaskFailureGroup> taskFailures,
     long taskFailureGroupsOmitted,
     List<LostExecutor> lostExecutors,
     List<Spill> spills,
     Sql sql,
+    List<SqlFailure> sqlFailures,
     Completeness completeness,
     Optional<ReplayReport> reading) {
 
-  /** How many failure groups, stages, executors and spills a summary lists at most. */
+  /** How many failure groups, stages, executors, spills and SQL failures a summary lists at most. */
   public static final int MAX_ITEMS = 50;
+
+  /** How much of a failed SQL execution's error a summary keeps. */
+  public static final int MAX_ERROR_CHARS = 2000;
+
+  /** How much of the first failed SQL execution's error the status quotes. */
+  private static final int STATUS_ERROR_CHARS = 200;
 
   public ApplicationSummary {
     failedStages = List.copyOf(failedStages);
     taskFailures = List.copyOf(taskFailures);
     lostExecutors = List.copyOf(lostExecutors);
     spills = List.copyOf(spills);
+    sqlFailures = List.copyOf(sqlFailures);
+  }
+
+  /**
+   * What the log says of how the application ended. Only {@link #FAILED} is a failure: the others
+   * are what can be told without evidence of one.
+   */
+  public enum Outcome {
+    /** It ended, at least one job ran, and no job or SQL execution failed. */
+    COMPLETED,
+    /** A job or a SQL execution failed, or the driver exited with a non-zero code. */
+    FAILED,
+    /**
+     * It ended without running a job or completing a SQL execution: usually a driver that failed
+     * before its first action, whose cause only the driver log has.
+     */
+    NO_JOB_RAN,
+    /** The log is cut off or still being written, and shows no failure so far. */
+    RUNNING,
+    /** The log has no application end event, and shows no failure. */
+    INCOMPLETE
   }
 
   /** Job counts by outcome. */
@@ -105,7 +154,6 @@ public record ApplicationSummary(
         app instanceof ReplayedApplication r ? Optional.of(r.report()) : Optional.empty();
     boolean started = attempt.startTimeEpoch() > 0;
     boolean completed = attempt.completed();
-    String status = completed ? "COMPLETED" : (app.completeness().cutOff() ? "RUNNING (log cut off or still being written)" : "INCOMPLETE (no application end event)");
 
     List<JobData> jobs = app.jobs(Set.of());
     int succeeded = 0;
@@ -127,9 +175,11 @@ public record ApplicationSummary(
     List<StageData> stages = app.stages(StageQuery.all());
     int[] byStatus = new int[StageStatus.values().length];
     java.util.Set<Integer> ids = new java.util.HashSet<>();
+    long runTime = 0;
     for (StageData s : stages) {
       byStatus[s.status().ordinal()]++;
       ids.add(s.stageId());
+      runTime += s.executorRunTime();
     }
     Stages stageCounts =
         new Stages(
@@ -173,29 +223,117 @@ public record ApplicationSummary(
       }
     }
 
+    List<SqlFailure> sqlFailures = new ArrayList<>();
+    for (SqlFailure q : cap(f.sqlFailures())) {
+      String error = Redactor.standard().redactText(q.errorMessage());
+      sqlFailures.add(
+          new SqlFailure(
+              q.executionId(), q.description(),
+              error.length() > MAX_ERROR_CHARS ? error.substring(0, MAX_ERROR_CHARS) : error,
+              q.time(), q.source(), q.line()));
+    }
+    Jobs jobCounts = new Jobs(totalJobs, succeeded, failedJobs, running);
+    Verdict verdict = verdict(app, f, jobCounts, stageCounts, sqlCompleted, sqlFailures);
+
     return new ApplicationSummary(
         source,
         app.info().id(),
         app.info().name(),
         attempt.sparkUser(),
         app.sparkVersion(),
-        status,
+        verdict.status(),
+        verdict.outcome(),
+        f.exitCode(),
         started ? Optional.of(attempt.startTime()) : Optional.empty(),
         completed ? Optional.of(attempt.endTime()) : Optional.empty(),
         started && completed ? Optional.of(attempt.duration()) : Optional.empty(),
-        new Jobs(totalJobs, succeeded, failedJobs, running),
+        jobCounts,
         stageCounts,
         tasks,
         f.totalGcTimeMs(),
         f.totalTaskTimeMs(),
+        runTime,
         cap(f.stageFailures()),
         cap(f.taskFailures()),
         f.taskFailureGroupsDropped() + Math.max(0, f.taskFailures().size() - MAX_ITEMS),
         cap(lost),
         cap(spills),
-        new Sql(sql.size(), sqlCompleted, sqlFailed, sqlRunning),
+        new Sql(sql.size(), sqlCompleted, Math.max(sqlFailed, f.sqlFailures().size()), sqlRunning),
+        sqlFailures,
         app.completeness(),
         reading);
+  }
+
+  /** The share of executor run time spent in JVM GC, 0.0 when no task ran. */
+  public double gcShare() {
+    return executorRunTimeMs == 0 ? 0.0 : (double) totalGcTimeMs / executorRunTimeMs;
+  }
+
+  private record Verdict(Outcome outcome, String status) {}
+
+  /**
+   * The outcome and its words. A failed job, a failed SQL execution or a non-zero exit code is a
+   * failure whether or not the log is complete; an exit code of 0 proves nothing, since a driver
+   * that stops its SparkContext before failing still reports 0.
+   */
+  private static Verdict verdict(
+      SparkApplication app, ApplicationFacts f, Jobs jobs, Stages stages, int sqlCompleted,
+      List<SqlFailure> sqlFailures) {
+    boolean completed = app.info().latestAttempt().completed();
+    List<String> why = new ArrayList<>();
+    if (jobs.failed() > 0) {
+      why.add(jobs.failed() + " of " + jobs.total() + " jobs failed");
+    }
+    if (f.exitCode().isPresent() && f.exitCode().get() != 0) {
+      why.add("the driver exited with code " + f.exitCode().get());
+    }
+    // A failed query usually fails its job too; its error is worth the status only when no job says so.
+    if (!sqlFailures.isEmpty() && jobs.failed() == 0) {
+      SqlFailure first = sqlFailures.get(0);
+      String error = Markdown.oneLine(firstLine(first.errorMessage()), STATUS_ERROR_CHARS);
+      String when = jobs.total() == 0 ? " before any job ran" : "";
+      why.add(
+          sqlFailures.size() == 1
+              ? "SQL execution " + first.executionId() + " failed" + when + ": " + error
+              : sqlFailures.size() + " SQL executions failed" + when + ", the first (execution "
+                  + first.executionId() + "): " + error);
+    }
+    String unfinished =
+        app.completeness().cutOff() ? "the log is cut off or still being written" : "the log has no application end event";
+    if (!why.isEmpty()) {
+      return new Verdict(
+          Outcome.FAILED, "FAILED (" + String.join("; ", why) + (completed ? "" : "; " + unfinished) + ")");
+    }
+    if (!completed) {
+      return app.completeness().cutOff()
+          ? new Verdict(Outcome.RUNNING, "RUNNING (" + unfinished + ")")
+          : new Verdict(Outcome.INCOMPLETE, "INCOMPLETE (no application end event)");
+    }
+    if (jobs.total() == 0) {
+      if (sqlCompleted > 0) {
+        return new Verdict(
+            Outcome.COMPLETED,
+            "COMPLETED (no Spark job ran; " + sqlCompleted + (sqlCompleted == 1 ? " SQL execution" : " SQL executions")
+                + " completed)");
+      }
+      return new Verdict(
+          Outcome.NO_JOB_RAN,
+          "FINISHED, NO JOB RAN (the driver probably failed before its first action: read the driver log)");
+    }
+    if (stages.failed() > 0) {
+      return new Verdict(
+          Outcome.COMPLETED,
+          "COMPLETED (" + (jobs.total() == 1 ? "its only job" : "all " + jobs.total() + " jobs") + " succeeded; "
+              + stages.failed()
+              + (stages.failed() == 1 ? " failed stage attempt was" : " failed stage attempts were") + " retried)");
+    }
+    return new Verdict(Outcome.COMPLETED, "COMPLETED");
+  }
+
+  private static String firstLine(String text) {
+    String t = text.strip();
+    int nl = t.indexOf('\n');
+    return nl < 0 ? t : t.substring(0, nl).stripTrailing();
   }
 
   private static List<Spill> spills(List<StageData> stages, List<StageSpill> fromLog) {

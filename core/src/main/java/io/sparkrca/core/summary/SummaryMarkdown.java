@@ -4,6 +4,7 @@ import static io.sparkrca.core.report.Markdown.code;
 
 import io.sparkrca.core.eventlog.BadLine;
 import io.sparkrca.core.eventlog.ReplayReport;
+import io.sparkrca.core.app.SqlFailure;
 import io.sparkrca.core.app.StageFailure;
 import io.sparkrca.core.app.TaskFailureGroup;
 import io.sparkrca.core.report.Formats;
@@ -33,7 +34,16 @@ public final class SummaryMarkdown {
     line(out, "Application Name", orUnknown(s.applicationName(), "application start"));
     line(out, "User", orUnknown(s.user(), "application start"));
     line(out, "Spark Version", orUnknown(s.sparkVersion(), "version"));
-    line(out, "Status", s.status());
+    // The status may quote a failed query's error, so it is log text like any other.
+    line(out, "Status", Markdown.text(s.status(), 600));
+    if (s.exitCode().isPresent()) {
+      int code = s.exitCode().get();
+      line(out, "Driver Exit Code", code(Integer.toString(code))
+          + (code == 0 && s.outcome() != ApplicationSummary.Outcome.COMPLETED
+              ? " (as the application end event records it: a driver that stops its SparkContext"
+                  + " before failing still reports 0)"
+              : ""));
+    }
     if (s.durationMs().isPresent()) {
       line(
           out,
@@ -53,8 +63,13 @@ public final class SummaryMarkdown {
     ApplicationSummary.Tasks t = s.tasks();
     line(out, "Tasks", code(Long.toString(t.ended())) + " ended: " + t.succeeded() + " succeeded, "
         + code(Long.toString(t.failed())) + " failed, " + t.killed() + " killed");
+    // The share is of executor run time, as the stage rules measure it; task durations would add
+    // scheduling and deserialization, in which no task code runs.
     line(out, "Total JVM GC Time", code(s.totalGcTimeMs() + " ms")
-        + (s.totalTaskTimeMs() > 0 ? " (" + Formats.percent(s.totalGcTimeMs(), s.totalTaskTimeMs()) + " of task time)" : ""));
+        + (s.executorRunTimeMs() > 0
+            ? " (" + Formats.percent(s.totalGcTimeMs(), s.executorRunTimeMs()) + " of the executor run time, "
+                + code(s.executorRunTimeMs() + " ms") + " summed over every stage attempt)"
+            : ""));
     if (s.sql().total() > 0) {
       line(out, "SQL Executions", s.sql().total() + " total, " + s.sql().failed() + " failed"
           + (s.sql().running() > 0 ? ", " + s.sql().running() + " running" : ""));
@@ -83,6 +98,22 @@ public final class SummaryMarkdown {
         out.append("- **Stage ").append(f.stageId()).append("** (attempt ").append(f.attemptId()).append(", ")
             .append(code(f.name(), 120)).append(") at line ").append(f.line()).append(":\n");
         out.append("  - Failure Reason: ").append(code(f.reason(), 600)).append('\n');
+      }
+      out.append('\n');
+    }
+
+    if (!s.sqlFailures().isEmpty()) {
+      out.append("### Failed SQL Executions (").append(s.sql().failed()).append(")\n");
+      for (SqlFailure q : s.sqlFailures()) {
+        out.append("- **Execution ").append(q.executionId()).append("** (").append(code(q.description(), 120)).append(')');
+        if (q.line() > 0) {
+          out.append(" at line ").append(q.line());
+        }
+        out.append(":\n");
+        out.append("  - Error: ").append(code(q.errorMessage(), 600)).append('\n');
+      }
+      if (s.sql().failed() > s.sqlFailures().size()) {
+        out.append("- ... ").append(s.sql().failed() - s.sqlFailures().size()).append(" more not shown\n");
       }
       out.append('\n');
     }
