@@ -1,9 +1,11 @@
 package io.sparkrca.cli;
 
 import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.inspector.ClassInspector;
 import io.sparkrca.inspector.Inspection;
+import io.sparkrca.inspector.NotCodeException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -111,6 +113,8 @@ final class InspectCommand implements Callable<Integer> {
     Inspection result;
     try {
       result = b.build().inspect(uri, entry == null ? "" : entry);
+    } catch (NotCodeException e) {
+      throw new UnsupportedInputException(readItWith(e));
     } catch (IOException e) {
       throw new SparkRcaException("could not read " + Redactor.redactUri(uri) + ": "
           + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
@@ -120,5 +124,27 @@ final class InspectCommand implements Callable<Integer> {
     out.print(format == Format.json ? result.toJson() : result.toText());
     out.flush();
     return 0;
+  }
+
+  /** The refusal in the command line's words: the commands that do read this input. */
+  static String readItWith(NotCodeException e) {
+    String input = e.input();
+    if (e.archiveEntry()) {
+      return input + " looks like " + (e.kind() == NotCodeException.Kind.EVENT_LOG ? "a Spark event log" : "a log")
+          + ", not code: extract it from the archive, then read it with 'sparkrca "
+          + (e.kind() == NotCodeException.Kind.EVENT_LOG ? "summarize" : "logs tail 200") + " FILE'";
+    }
+    String arg = quote(input);
+    if (e.kind() == NotCodeException.Kind.EVENT_LOG) {
+      return input + " looks like a Spark event log, not code: summarize it with 'sparkrca summarize "
+          + arg + "' or check it with 'sparkrca rules --recommended " + arg + "'";
+    }
+    return input + " looks like a log, not code: read its end with 'sparkrca logs tail 200 " + arg
+        + "' or search it with 'sparkrca logs search --regex ERROR " + arg + "'";
+  }
+
+  /** The argument as a shell would need it, when it holds anything beyond safe characters. */
+  private static String quote(String arg) {
+    return arg.matches("[A-Za-z0-9_./:@%+=,-]+") ? arg : "\"" + arg.replace("\"", "\\\"") + "\"";
   }
 }

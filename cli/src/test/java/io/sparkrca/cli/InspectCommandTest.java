@@ -101,6 +101,24 @@ class InspectCommandTest {
   }
 
   @Test
+  void aLogIsRefusedWithCommandsThatReallyReadIt() throws Exception {
+    Path driverLog = io.sparkrca.core.testkit.TestkitFixtures.get("3.5.9", "bad-record").driverLog();
+    Run isLog = run("inspect", driverLog.toString());
+    assertThat(isLog.code()).isEqualTo(2);
+    assertThat(isLog.err().strip().lines()).hasSize(1);
+    assertThat(isLog.err()).contains("'sparkrca logs tail 200 " + driverLog + "'");
+    assertThat(run("logs", "tail", "200", driverLog.toString()).code()).isZero();
+    assertThat(run("logs", "search", "--regex", "ERROR", driverLog.toString()).code()).isZero();
+
+    Path eventLog = io.sparkrca.core.testkit.TestkitFixtures.get("3.5.9", "healthy").eventLog();
+    Run isEventLog = run("inspect", eventLog.toString());
+    assertThat(isEventLog.code()).isEqualTo(2);
+    assertThat(isEventLog.err())
+        .contains("looks like a Spark event log, not code: summarize it with 'sparkrca summarize " + eventLog + "'");
+    assertThat(run("summarize", eventLog.toString()).code()).isZero();
+  }
+
+  @Test
   void errorsExitTwoWithOneLine() throws Exception {
     Path log = dir.resolve("driver.log");
     Files.writeString(log, "24/05/01 10:00:00 INFO SparkContext: Running Spark\n");
@@ -117,7 +135,8 @@ class InspectCommandTest {
     }
     assertThat(missing.err()).contains("not found");
     assertThat(noEntry.err()).contains("nearest names: io.sparkrca.cli.InspectCommandTest");
-    assertThat(isLog.err()).contains("sparkrca logs");
+    assertThat(isLog.err()).contains("looks like a log, not code: read its end with 'sparkrca logs tail 200 " + log
+        + "' or search it with 'sparkrca logs search --regex ERROR " + log + "'");
     assertThat(badLines.code()).isEqualTo(2);
     assertThat(badLines.err()).contains("--max-lines must be at least 1");
   }

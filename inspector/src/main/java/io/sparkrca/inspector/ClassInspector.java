@@ -307,7 +307,7 @@ public final class ClassInspector {
           ctx.notes());
     }
     if (TextKinds.isLogName(src.fileName())) {
-      throw logRefusal(display);
+      throw new NotCodeException(display, TextKinds.logKindOfName(src.fileName()), false);
     }
     try (InputStream in = src.openStream()) {
       long size = src.size().orElse(-1);
@@ -316,11 +316,6 @@ public final class ClassInspector {
     }
   }
 
-  private static UnsupportedInputException logRefusal(String display) {
-    return new UnsupportedInputException(display + " looks like a log, not code: read it with "
-        + "'sparkrca logs " + display + "', which streams all of it (the inspector shows only "
-        + "the first lines of a file)");
-  }
 
   // ---- text and sources -----------------------------------------------------------------------
 
@@ -330,8 +325,9 @@ public final class ClassInspector {
 
   private Inspection text(InputStream in, String display, boolean entry, String name,
       ReadContext ctx, MoreCheck more) throws IOException {
-    if (TextKinds.isLogName(name.substring(name.lastIndexOf('/') + 1))) {
-      throw logRefusal(display);
+    String fileName = name.substring(name.lastIndexOf('/') + 1);
+    if (TextKinds.isLogName(fileName)) {
+      throw new NotCodeException(display, TextKinds.logKindOfName(fileName), entry);
     }
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     byte[] chunk = new byte[64 * 1024];
@@ -361,8 +357,9 @@ public final class ClassInspector {
       ctx.note("only the first " + Texts.bytes(cap) + " were read; line counts and findings "
           + "cover that part");
     }
-    if (TextKinds.looksLikeLog(lines.subList(0, Math.min(40, lines.size())))) {
-      throw logRefusal(display);
+    List<String> head = lines.subList(0, Math.min(40, lines.size()));
+    if (TextKinds.looksLikeLog(head)) {
+      throw new NotCodeException(display, TextKinds.logKindOfLines(head), entry);
     }
     String language = SourceAnalyzer.languageName(name);
     List<Finding> findings = SourceAnalyzer.language(name)

@@ -5,9 +5,13 @@ import java.util.regex.Pattern;
 
 /** Tells logs, binaries and text apart, by name and by the first bytes. */
 final class TextKinds {
-  private static final Pattern LOG_NAME = Pattern.compile(
-      "(?i)(.*\\.log(\\.\\d+)?(\\.(gz|zst|zstd|lz4|snappy|bz2|lzf))?|.*\\.inprogress|stderr(\\.gz)?"
-          + "|stdout(\\.gz)?|driveroutput(\\.\\d+)?|events_\\d+_.*|eventlog.*|appstatus_.*"
+  /** Text logs: log4j files, container stdout/stderr, Dataproc driver output. */
+  private static final Pattern TEXT_LOG_NAME = Pattern.compile(
+      "(?i)(.*\\.log(\\.\\d+)?(\\.(gz|zst|zstd|lz4|snappy|bz2|lzf))?|stderr(\\.gz)?"
+          + "|stdout(\\.gz)?|driveroutput(\\.\\d+)?)");
+  /** Spark event logs: named after the application id, or the rolling layout's files. */
+  private static final Pattern EVENT_LOG_NAME = Pattern.compile(
+      "(?i)(.*\\.inprogress|events_\\d+_.*|eventlog.*|appstatus_.*"
           + "|app-\\d{14}-\\d{4}.*|application_\\d+_\\d+.*|local-\\d{13}.*|spark-events.*)");
   private static final Pattern LOG_LINE = Pattern.compile(
       "^\\s*\\[?(\\d{2,4}[-/]\\d{2}[-/]\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}|\\d{2}:\\d{2}:\\d{2}[.,]\\d{3}"
@@ -17,7 +21,22 @@ final class TextKinds {
   private TextKinds() {}
 
   static boolean isLogName(String fileName) {
-    return LOG_NAME.matcher(fileName).matches();
+    return TEXT_LOG_NAME.matcher(fileName).matches() || EVENT_LOG_NAME.matcher(fileName).matches();
+  }
+
+  /** The kind of log a file name says, for a name {@link #isLogName} accepts. */
+  static NotCodeException.Kind logKindOfName(String fileName) {
+    return TEXT_LOG_NAME.matcher(fileName).matches() ? NotCodeException.Kind.LOG : NotCodeException.Kind.EVENT_LOG;
+  }
+
+  /** The kind of log the first lines are, for lines {@link #looksLikeLog} accepts. */
+  static NotCodeException.Kind logKindOfLines(List<String> firstLines) {
+    for (String l : firstLines) {
+      if (!l.isBlank()) {
+        return EVENT_LOG.matcher(l).matches() ? NotCodeException.Kind.EVENT_LOG : NotCodeException.Kind.LOG;
+      }
+    }
+    return NotCodeException.Kind.LOG;
   }
 
   /** Whether most of the first lines look like log4j/logback lines or Spark listener events. */

@@ -59,7 +59,7 @@ class SourceViewTest {
   }
 
   @Test
-  void aLogFileIsRefusedWithAPointerToSparkrcaLogs() throws Exception {
+  void aLogFileIsRefusedAsNotCodeSayingWhichKindOfLogItIs() throws Exception {
     Path byName = file("driver.log", "anything\n");
     Path byContent = file("output.txt", """
         24/05/01 10:00:00 INFO SparkContext: Running Spark version 3.5.1
@@ -69,11 +69,26 @@ class SourceViewTest {
         """);
     Path eventLog = file("app-20240501100000-0001", "{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"3.5.1\"}\n");
 
-    for (Path p : new Path[] {byName, byContent, eventLog}) {
+    Path eventLogByContent = file("output.json",
+        "{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"3.5.1\"}\n{\"Event\":\"SparkListenerApplicationStart\"}\n");
+
+    for (Path p : new Path[] {byName, byContent}) {
       assertThatThrownBy(() -> ClassInspector.create().inspect(p.toString()))
+          .isInstanceOfSatisfying(NotCodeException.class, e -> {
+            assertThat(e.kind()).isEqualTo(NotCodeException.Kind.LOG);
+            assertThat(e.input()).isEqualTo(p.toString());
+            assertThat(e.archiveEntry()).isFalse();
+          })
           .isInstanceOf(UnsupportedInputException.class)
-          .hasMessageContaining("looks like a log")
-          .hasMessageContaining("sparkrca logs");
+          .hasMessageContaining("looks like a log, not code: read it as a log (LogStream")
+          // A library message names no command line.
+          .hasMessageNotContaining("sparkrca ");
+    }
+    for (Path p : new Path[] {eventLog, eventLogByContent}) {
+      assertThatThrownBy(() -> ClassInspector.create().inspect(p.toString()))
+          .isInstanceOfSatisfying(NotCodeException.class, e -> assertThat(e.kind()).isEqualTo(NotCodeException.Kind.EVENT_LOG))
+          .hasMessageContaining("looks like a Spark event log, not code: replay it (EventLogs.replay)")
+          .hasMessageNotContaining("sparkrca ");
     }
   }
 
