@@ -1,6 +1,9 @@
 package io.sparkrca.cli;
 
+import io.sparkrca.core.eventlog.EventLogReader;
 import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.eventlog.NotAnEventLogException;
+import io.sparkrca.core.eventlog.replay.ReplayedApplication;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.rules.BrokenRuleException;
@@ -165,7 +168,16 @@ final class RulesCommand implements Callable<Integer> {
         result = engine.error(java.util.Optional.empty(), e.getMessage());
       }
     } else {
-      result = engine.evaluateEventLog(location, EventLogs.reader().sources(http.sources()).build());
+      EventLogReader reader = EventLogs.reader().sources(http.sources()).build();
+      try {
+        ReplayedApplication app = reader.replay(location);
+        result = engine.evaluate(app);
+      } catch (NotAnEventLogException e) {
+        // Say which command reads this file, as every command does.
+        result = engine.error(java.util.Optional.empty(), SparkRcaCommand.describe(e));
+      } catch (SparkRcaException | java.io.UncheckedIOException e) {
+        result = engine.error(java.util.Optional.empty(), "Could not read the event log " + location + ": " + e.getMessage());
+      }
     }
     return report(result, shape, out, err);
   }

@@ -1,6 +1,7 @@
 package io.sparkrca.cli;
 
 import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.eventlog.NotAnEventLogException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -88,6 +89,9 @@ public final class SparkRcaCommand implements Runnable {
   }
 
   static String describe(Throwable ex) {
+    if (ex instanceof NotAnEventLogException n) {
+      return notAnEventLog(n);
+    }
     if (ex instanceof SparkRcaException) {
       return ex.getMessage();
     }
@@ -105,6 +109,17 @@ public final class SparkRcaCommand implements Runnable {
     }
     String m = ex.getMessage();
     return ex.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+  }
+
+  /** What the file is and, in this command line's words, what reads it. */
+  private static String notAnEventLog(NotAnEventLogException e) {
+    String what = e.source() + " is " + e.format().description();
+    return switch (e.format().category()) {
+      case CODE -> what + ", not a Spark event log: look inside it with 'sparkrca inspect " + e.source() + "'";
+      case DATA -> what + ", not a Spark event log: sparkrca reads the application's event log (under"
+          + " spark.eventLog.dir), not the data it read or wrote";
+      case COMPRESSED -> what + ", which Spark never writes: decompress it, then run sparkrca on the result";
+    };
   }
 
   /** Reads the version from the build. */

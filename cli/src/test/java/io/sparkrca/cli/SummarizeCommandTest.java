@@ -71,6 +71,27 @@ class SummarizeCommandTest {
   }
 
   @Test
+  void aJarOrClassFileIsNamedInOneLineWithTheCommandThatReadsIt() throws Exception {
+    Path jar = Path.of(com.fasterxml.jackson.core.JsonFactory.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Path classFile = Path.of(SummarizeCommandTest.class.getResource("SummarizeCommandTest.class").toURI());
+    for (Path p : new Path[] {jar, classFile}) {
+      CliRun run = CliRun.of("summarize", p.toString());
+      assertThat(run.exitCode()).as(p.toString()).isEqualTo(2);
+      assertThat(run.out()).isEmpty();
+      assertThat(run.err().strip().lines()).hasSize(1);
+      assertThat(run.err())
+          .startsWith("sparkrca: " + p + " is a ")
+          .contains(", not a Spark event log: look inside it with 'sparkrca inspect " + p + "'")
+          .doesNotContain("driver log");
+    }
+    assertThat(CliRun.of("summarize", jar.toString()).err()).contains(" is a JAR (ZIP archive), not a Spark event log");
+    assertThat(CliRun.of("summarize", classFile.toString()).err()).contains(" is a Java class file, not a Spark event log");
+    CliRun rules = CliRun.of("rules", "--recommended", "--format", "json", jar.toString());
+    assertThat(rules.exitCode()).isEqualTo(2);
+    assertThat(new ObjectMapper().readTree(rules.out()).get("errorMessage").asText()).contains("'sparkrca inspect " + jar + "'");
+  }
+
+  @Test
   void theHelpDocumentsTheExitCodes() {
     CliRun run = CliRun.of("summarize", "--help");
     assertThat(run.exitCode()).isZero();

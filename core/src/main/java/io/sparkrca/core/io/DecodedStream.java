@@ -33,6 +33,7 @@ public final class DecodedStream extends FilterInputStream {
   private final List<String> notes;
   private final boolean tolerateTruncation;
   private final boolean empty;
+  private final byte[] head;
   private boolean truncated;
   private long bytesRead;
   /** A failure met after some bytes were decoded: reported by the next read. */
@@ -44,13 +45,14 @@ public final class DecodedStream extends FilterInputStream {
       Compression compression,
       List<String> notes,
       boolean tolerateTruncation,
-      boolean empty) {
+      byte[] head) {
     super(decoded);
     this.source = source;
     this.compression = compression;
     this.notes = notes;
     this.tolerateTruncation = tolerateTruncation;
-    this.empty = empty;
+    this.empty = head.length == 0;
+    this.head = head;
   }
 
   /**
@@ -69,7 +71,7 @@ public final class DecodedStream extends FilterInputStream {
       Compression codec = choose(source, byName, head, notes);
       InputStream whole = new SequenceInputStream(new ByteArrayInputStream(head), raw);
       InputStream decoded = head.length == 0 ? whole : codec.decompress(whole);
-      return new DecodedStream(decoded, source, codec, notes, tolerateTruncation, head.length == 0);
+      return new DecodedStream(decoded, source, codec, notes, tolerateTruncation, head);
     } catch (IOException | RuntimeException e) {
       raw.close();
       if (e instanceof SourceIOException s) {
@@ -169,6 +171,15 @@ public final class DecodedStream extends FilterInputStream {
       sb.append(String.format(Locale.ROOT, "%02x", head[i] & 0xff));
     }
     return sb.toString();
+  }
+
+  /**
+   * The first bytes of the source as stored, before decoding (at most
+   * {@link Compression#MAGIC_LENGTH}), which decided the codec: enough to tell what else a file is
+   * ({@link BinaryFormat#detect}) without reading further.
+   */
+  public byte[] head() {
+    return head.clone();
   }
 
   /** The codec the content was decoded with. */

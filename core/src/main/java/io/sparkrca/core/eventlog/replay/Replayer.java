@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkrca.core.error.CorruptInputException;
 import io.sparkrca.core.eventlog.ReplayReport;
+import io.sparkrca.core.eventlog.NotAnEventLogException;
+import io.sparkrca.core.io.BinaryFormat;
 import io.sparkrca.core.io.ByteSource;
 import io.sparkrca.core.io.DecodedStream;
 import io.sparkrca.core.io.LineReader;
@@ -96,6 +98,13 @@ public final class Replayer {
     facts.currentSource = source.name();
     try (DecodedStream in = DecodedStream.open(source, true);
         LineReader lines = new LineReader(in, lineCap(), READ_BUFFER)) {
+      if (!in.compression().isCompressed()) {
+        // Refuse a JAR, class or data file now rather than after reading it all as lines.
+        java.util.Optional<BinaryFormat> other = BinaryFormat.detect(source.fileName(), in.head());
+        if (other.isPresent()) {
+          throw new NotAnEventLogException(source.name(), other.get());
+        }
+      }
       for (String note : in.notes()) {
         facts.note(note);
       }
