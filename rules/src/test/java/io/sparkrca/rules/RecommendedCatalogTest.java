@@ -79,7 +79,7 @@ class RecommendedCatalogTest {
     String executors = "{\"totalCores\": 8, \"totalDurationMillis\": \"30000\"}";
     StageDiagnostics big = evaluate("{\"stageId\": \"1\", \"numTasks\": 1, \"stageMetrics\": {\"executorRunTimeMillis\": \"20000\"}}", executors);
     assertThat(big.violation("UNDERPARTITIONED_STAGE").orElseThrow().stages().get(0).detail())
-        .isEqualTo("1 task(s) for 8 cores; 20.0 s of task time");
+        .isEqualTo("1 task(s) for 8 cores; 20.0 s executor run time of 30.0 s total executor duration");
     StageDiagnostics small = evaluate("{\"stageId\": \"1\", \"numTasks\": 1, \"stageMetrics\": {\"executorRunTimeMillis\": \"900\"}}", executors);
     assertThat(small.violations()).isEmpty();
   }
