@@ -291,9 +291,9 @@ public final class StageRuleEngine {
   }
 
   /**
-   * Cuts an advice text into literals and compiled {@code ${expr}} values. The end of an
-   * expression is the first {@code }} outside quotes and braces, so that map literals and
-   * strings holding braces work.
+   * Cuts an advice text into literals and compiled {@code ${expr}} values. An expression ends at
+   * the first closing brace outside quotes and nested braces, so that map literals and strings
+   * holding braces work.
    */
   private List<Segment> segments(String text) throws RuleCompiler.CompileError {
     List<Segment> out = new ArrayList<>();
