@@ -23,10 +23,12 @@ final class RcaMarkdown {
     StringBuilder out = new StringBuilder(8192);
     ApplicationRef a = r.application();
     RootCause rc = r.rootCause();
-    String what = switch (r.verdict()) {
+    String what = switch (rc.kind().category()) {
       case HEALTHY -> "Health Check";
-      case UNDETERMINED -> "Investigation";
-      case PROBLEM -> a.outcome() == ApplicationRef.Outcome.FAILED ? "Failure" : "Performance";
+      case UNDETERMINED -> a.outcome() == ApplicationRef.Outcome.FAILED ? "Failure" : "Investigation";
+      case FAILURE -> a.outcome() == ApplicationRef.Outcome.FAILED ? "Failure" : "Failure (recovered)";
+      case PERFORMANCE -> "Performance";
+      case COMPARISON -> "Comparison with a Baseline";
     };
     out.append("### Root Cause Analysis (RCA): ").append(text(a.id().isEmpty() ? "unknown application" : a.id(), 200))
         .append(' ').append(what).append("\n\n");
@@ -164,10 +166,11 @@ final class RcaMarkdown {
       out.append("- None: every piece of evidence that matters was collected.\n");
     }
     for (MissingEvidence m : r.missingEvidence()) {
-      out.append("- **").append(text(m.what(), 200)).append("** (")
+      out.append("- **").append(text(m.what(), 200)).append("**: ")
           .append(m.reason().name().replace('_', ' ').toLowerCase(java.util.Locale.ROOT))
-          .append(m.detail().isEmpty() ? "" : ": " + text(m.detail(), 400)).append("). ")
-          .append(text(m.whyItMatters(), 600)).append(" Get it: ").append(text(m.howToGet(), 600)).append('\n');
+          .append(m.detail().isEmpty() ? "" : " (" + text(m.detail(), 400) + ")").append(".\n")
+          .append("  - Why it matters: ").append(text(m.whyItMatters(), 600)).append('\n')
+          .append("  - How to get it: ").append(text(m.howToGet(), 600)).append('\n');
     }
     out.append('\n');
 

@@ -80,9 +80,11 @@ public final class FactsFromModel {
             s.diskBytesSpilled(), stagePath, 0));
       }
     }
+    // The History Server's executor "total duration" of the driver is its uptime, not task time: sum
+    // what the stages say their tasks spent instead (run, deserialization, result serialization).
     long taskTime = 0;
-    for (ExecutorSummary e : app.executors(false)) {
-      taskTime += e.totalDuration();
+    for (StageData s : stages) {
+      taskTime += s.executorRunTime() + s.executorDeserializeTime() + s.resultSerializationTime();
     }
     TaskFailureFolder folder = new TaskFailureFolder(ApplicationFacts.MAX_FAILURE_GROUPS);
     failedTasks.sort(Comparator.<FailedTask>comparingLong(f -> finishTime(f.task()))

@@ -1,0 +1,194 @@
+package io.sparkrca.rules.rca.internal;
+
+import static io.sparkrca.rules.rca.internal.Support.finding;
+
+import io.sparkrca.core.app.SqlFailure;
+import io.sparkrca.core.evidence.LogEvidence;
+import io.sparkrca.core.evidence.LogExcerpt;
+import io.sparkrca.core.evidence.LogSignatures;
+import io.sparkrca.core.model.ExecutionData;
+import io.sparkrca.core.model.JobData;
+import io.sparkrca.core.model.JobExecutionStatus;
+import io.sparkrca.core.report.Confidence;
+import io.sparkrca.core.report.Culprit;
+import io.sparkrca.core.report.EvidenceRef;
+import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.report.Severity;
+import io.sparkrca.rules.rca.AnalysisContext;
+import io.sparkrca.rules.rca.Analyzer;
+import io.sparkrca.rules.rca.Candidate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Failures outside any task (seed-tools-spec §8.8): an application that ran no job, a SQL
+ * execution that failed without a failed job (a failed commit, an analysis error), a driver that
+ * threw from its main thread or ran out of memory. The cause is in a failed SQL execution's own
+ * error (Spark 3.4+ event logs) or in the driver log, classified by the catalog: a missing path,
+ * access denied, a missing class or module, serialization, a driver OOM from collect/toPandas, a
+ * write or commit failure.
+ */
+public final class DriverFailureAnalyzer implements Analyzer {
+
+  @Override
+  public String name() {
+    return "driver-failures";
+  }
+
+  @Override
+  public List<Candidate> analyze(AnalysisContext ctx) {
+    List<Candidate> out = new ArrayList<>();
+    boolean failedJob = ctx.jobs().stream().anyMatch(j -> j.status() == JobExecutionStatus.FAILED);
+    for (SqlFailure f : ctx.facts().sqlFailures()) {
+      if (f.errorMessage().isEmpty() || executionHadFailedJob(ctx, f.executionId())) {
+        continue; // a failed job's SQL execution repeats the task's error: fallout
+      }
+      out.add(fromText(ctx, f.errorMessage(), ctx.factRef(f.source(), f.line(), "SQL execution " + f.executionId()
+          + " failed: " + firstLines(f.errorMessage(), 3)), f.time(), Optional.of(f.executionId()), false));
+    }
+    for (LogEvidence log : ctx.evidence().driverLogs()) {
+      for (LogExcerpt e : log.excerpts()) {
+        boolean uncaught = e.matched(LogSignatures.DRIVER_UNCAUGHT);
+        boolean driverOom = (e.matched(LogSignatures.JAVA_HEAP_OOM) || e.matched(LogSignatures.GC_OVERHEAD_OOM))
+            && !taskContext(e) && e.block().contains("Exception in thread");
+        if (!uncaught && !driverOom) {
+          continue;
+        }
+        if (failedJob && (e.block().contains("Job aborted due to stage failure") || e.block().contains("SparkException: Job "))) {
+          continue; // the driver re-throws the failed job: the task failure is the cause
+        }
+        long time = e.time().map(t -> t.toInstant(ctx.zoneOrUtc()).toEpochMilli()).orElse(ctx.endMs());
+        out.add(fromText(ctx, e.block(), new EvidenceRef(EvidenceRef.Kind.LOG, e.log(), e.line(), e.block()), time,
+            Optional.empty(), true));
+        break; // one uncaught exception per driver log
+      }
+    }
+    if (out.isEmpty() && ctx.app().isPresent() && ctx.jobs().isEmpty() && ctx.stages().isEmpty()) {
+      out.add(noJob(ctx));
+    }
+    return dedupe(out);
+  }
+
+  private Candidate fromText(AnalysisContext ctx, String text, EvidenceRef ref, long time, Optional<Long> sqlExecution,
+      boolean fromLog) {
+    Optional<RootCauseKind> k = FailureText.classify(text, true);
+    RootCauseKind kind = k.orElse(RootCauseKind.DRIVER_FAILURE);
+    String headline = FailureText.headline(text);
+    Optional<String> code = FailureText.codeLocation(text);
+    Culprit culprit = Culprit.none();
+    if (sqlExecution.isPresent()) {
+      Optional<ExecutionData> x = ctx.executions().stream().filter(e -> e.id() == sqlExecution.get()).findFirst();
+      culprit = Culprit.stages(x.map(ctx::stagesOf).orElse(List.of())).withSqlExecution(sqlExecution.get(), Optional.empty());
+    }
+    boolean noJob = ctx.jobs().isEmpty();
+    String when = noJob ? " before it ran any job" : sqlExecution.isPresent() && !ctx.stagesOf(
+        ctx.executions().stream().filter(e -> e.id() == sqlExecution.get()).findFirst().orElseThrow()).isEmpty()
+        ? " after its tasks had succeeded" : "";
+    StringBuilder why = new StringBuilder();
+    why.append("The driver failed").append(when).append(": ").append(headline).append(".");
+    switch (kind) {
+      case DRIVER_OOM -> why.append(" The driver's own heap ran out").append(text.contains("executeCollect")
+          || text.contains("collect") ? " while it gathered a query's result (collect)" : text.contains("toPandas")
+          ? " while it converted a result to pandas" : text.contains("broadcast") || text.contains("Broadcast")
+          ? " while it built a broadcast relation" : "").append(": every row it pulls in lives in its heap at once.");
+      case INPUT_NOT_FOUND -> why.append(" An input the job reads does not exist, so Spark could not plan the query.");
+      case MISSING_DEPENDENCY -> why.append(" Code the job needs is not on its class path.");
+      case SERIALIZATION_FAILURE -> why.append(" A function sent to the executors captures an object that cannot be serialized.");
+      case WRITE_COMMIT_FAILURE -> why.append(" The write's tasks finished, but committing their output failed, so the "
+          + "output is incomplete and the job failed.");
+      case ACCESS_DENIED -> why.append(" The job's identity may not read or write what it asked for.");
+      default -> { }
+    }
+    code.ifPresent(c -> why.append(" The first frame of user code is ").append(c).append("."));
+    Candidate.Builder b = Candidate.builder(finding(kind, Severity.CRITICAL, kind.title(), headline, culprit, List.of(),
+            0, 0, List.of(ref), name()))
+        .confidence(Confidence.CONFIRMED)
+        .explanation(why.toString())
+        .codeLocation(code)
+        .time(time)
+        .explainsFailure(true)
+        .explains(RootCauseKind.UNDETERMINED);
+    if (kind == RootCauseKind.DRIVER_OOM) {
+      Remedies.oom(ctx, kind, Optional.empty(), List.of(), code).forEach(b::recommend);
+    } else if (kind == RootCauseKind.DRIVER_FAILURE) {
+      b.recommend(Support.fix("Fix the exception the driver threw" + code.map(c -> " at " + c).orElse("") + ": " + headline + ".",
+          "It ended the application outside any Spark job.", List.of()));
+    } else {
+      Remedies.forKind(ctx, kind, text).forEach(b::recommend);
+    }
+    if (!fromLog) {
+      b.want("driver log", "the driver log has the full stack trace and what the driver did before");
+    }
+    b.want("code", "the job's script or JAR would show the failing line");
+    return b.build();
+  }
+
+  /** An application with no job: nothing in the event log says why. */
+  private Candidate noJob(AnalysisContext ctx) {
+    boolean haveDriverLog = ctx.evidence().hasDriverLog();
+    return Candidate.builder(finding(RootCauseKind.UNDETERMINED, Severity.HIGH, "The application ran no Spark job",
+            "the event log has no job, stage or task" + (haveDriverLog ? "; the driver log shows no exception" : ""),
+            Culprit.none(), List.of(), 0, 0, List.of(ctx.apiRef("jobs", "no jobs")), name()))
+        .confidence(Confidence.INSUFFICIENT_EVIDENCE)
+        .explanation("The application started and ended without running any Spark job. Either it had nothing to "
+            + "do, or its driver failed before its first action; the event log cannot tell which"
+            + (haveDriverLog ? ", and the driver log given shows no uncaught exception." : ": the driver log would."))
+        .toConfirm("the driver log (spark-submit's stderr, the driver pod's log): an exception before the first action is there")
+        .time(ctx.startMs())
+        .explainsFailure(true)
+        .want("driver log", "failures before the first action are recorded only there")
+        .build();
+  }
+
+  private static boolean executionHadFailedJob(AnalysisContext ctx, long executionId) {
+    for (ExecutionData x : ctx.executions()) {
+      if (x.id() == executionId && !x.failedJobIds().isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether an OOM excerpt is a task's (a local-mode driver log shows tasks' errors too). */
+  private static boolean taskContext(LogExcerpt e) {
+    String b = e.block();
+    return b.contains("Exception in task") || b.contains("Executor task launch worker") || b.contains("Lost task");
+  }
+
+  /** The SQL failure and the driver log usually name the same exception: keep the better-placed one once. */
+  private static List<Candidate> dedupe(List<Candidate> in) {
+    List<Candidate> out = new ArrayList<>();
+    for (Candidate c : in) {
+      Optional<Candidate> same = out.stream().filter(o -> o.kind() == c.kind()).findFirst();
+      if (same.isEmpty()) {
+        out.add(c);
+      } else if (c.finding().culprit().stageIds().isEmpty() && !same.get().finding().culprit().stageIds().isEmpty()) {
+        continue;
+      } else {
+        // Merge: the SQL failure's place in the plan, both records as evidence.
+        Candidate keep = same.get();
+        List<EvidenceRef> refs = Support.concat(keep.finding().evidence(), c.finding().evidence());
+        out.set(out.indexOf(keep), new Candidate(withEvidence(keep.finding(), refs), keep.confidence(), keep.explanation(),
+            keep.evidenceAgainst(), keep.toConfirm(), keep.codeLocation().or(c::codeLocation), Math.min(keep.time(), c.time()),
+            keep.explainsFailure(), keep.explains(), keep.recommendations(),
+            keep.wants().stream().filter(w -> !w.what().equals("driver log")).toList()));
+      }
+    }
+    return out;
+  }
+
+  private static io.sparkrca.core.report.Finding withEvidence(io.sparkrca.core.report.Finding f, List<EvidenceRef> refs) {
+    return new io.sparkrca.core.report.Finding(f.id(), f.kind(), f.severity(), f.title(), f.summary(), f.culprit(),
+        f.metrics(), f.estimatedCostMs(), f.costShare(), f.fallout(), f.causedBy(), refs, f.analyzer());
+  }
+
+  private static String firstLines(String text, int n) {
+    String[] lines = text.split("\n", n + 1);
+    return String.join("\n", java.util.Arrays.copyOf(lines, Math.min(n, lines.length)));
+  }
+
+  static boolean anyJob(List<JobData> jobs) {
+    return !jobs.isEmpty();
+  }
+}

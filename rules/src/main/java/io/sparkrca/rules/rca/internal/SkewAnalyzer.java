@@ -1,0 +1,163 @@
+package io.sparkrca.rules.rca.internal;
+
+import static io.sparkrca.rules.rca.internal.Support.finding;
+import static io.sparkrca.rules.rca.internal.Support.ms;
+import static io.sparkrca.rules.rca.internal.Support.prop;
+import static io.sparkrca.rules.rca.internal.Support.q;
+import static io.sparkrca.rules.rca.internal.Support.tune;
+import static io.sparkrca.rules.rca.internal.Support.x;
+
+import io.sparkrca.core.model.ExecutionData;
+import io.sparkrca.core.model.StageData;
+import io.sparkrca.core.model.TaskData;
+import io.sparkrca.core.model.TaskMetricDistributions;
+import io.sparkrca.core.report.Confidence;
+import io.sparkrca.core.report.Culprit;
+import io.sparkrca.core.report.EvidenceRef;
+import io.sparkrca.core.report.Metric;
+import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.report.Severity;
+import io.sparkrca.rules.rca.AnalysisContext;
+import io.sparkrca.rules.rca.Analyzer;
+import io.sparkrca.rules.rca.Candidate;
+import io.sparkrca.rules.rca.EffectiveConf;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Data skew (seed 001, anchors: Dr. Elephant, DataFlint, spark-advisor): a stage whose slowest
+ * task takes at least {@value #MIN_RATIO} times the median (and at least {@value #MIN_STRAGGLER_MS}
+ * ms) while reading at least {@value #MIN_DATA_RATIO} times the median data. The time it costs is
+ * the straggler's excess over the median; the culprit is the straggler's partition, and the join
+ * or aggregation key when the plan shows it. AQE's skew handling is checked before salting is
+ * suggested.
+ */
+public final class SkewAnalyzer implements Analyzer {
+  static final double MIN_RATIO = 5.0;
+  static final long MIN_STRAGGLER_MS = 1000;
+  static final double MIN_DATA_RATIO = 3.0;
+
+  @Override
+  public String name() {
+    return "skew";
+  }
+
+  @Override
+  public List<Candidate> analyze(AnalysisContext ctx) {
+    List<Candidate> out = new ArrayList<>();
+    for (StageData s : ctx.completedStages()) {
+      if (s.numTasks() < 3) {
+        continue;
+      }
+      Optional<TaskMetricDistributions> dist = ctx.quantiles(s);
+      if (dist.isEmpty()) {
+        continue;
+      }
+      TaskMetricDistributions d = dist.get();
+      double median = q(d.duration(), 2);
+      double max = q(d.duration(), 4);
+      if (!(median > 0) || max < MIN_STRAGGLER_MS || max < MIN_RATIO * median) {
+        continue;
+      }
+      double readRecordsRatio = ratio(q(d.shuffleReadMetrics().readRecords(), 4), q(d.shuffleReadMetrics().readRecords(), 2));
+      double readBytesRatio = ratio(q(d.shuffleReadMetrics().readBytes(), 4), q(d.shuffleReadMetrics().readBytes(), 2));
+      double inputRatio = Math.max(ratio(q(d.inputMetrics().recordsRead(), 4), q(d.inputMetrics().recordsRead(), 2)),
+          ratio(q(d.inputMetrics().bytesRead(), 4), q(d.inputMetrics().bytesRead(), 2)));
+      double dataRatio = Math.max(Math.max(readRecordsRatio, readBytesRatio), inputRatio);
+      if (dataRatio < MIN_DATA_RATIO) {
+        continue; // slow without more data: a straggler, not skew
+      }
+      out.add(skew(ctx, s, d, median, max, dataRatio, readRecordsRatio >= inputRatio));
+    }
+    return out;
+  }
+
+  private Candidate skew(AnalysisContext ctx, StageData s, TaskMetricDistributions d, double median, double max,
+      double dataRatio, boolean shuffle) {
+    Optional<TaskData> slowest = ctx.slowestTask(s);
+    long wall = AnalysisContext.wallMs(s);
+    long cost = Math.min(wall, Math.round(max - median));
+    Culprit culprit = Culprit.stages(List.of(s.stageId()));
+    if (slowest.isPresent()) {
+      culprit = culprit.withPartition(slowest.get().index()).withExecutors(List.of(slowest.get().executorId()));
+    }
+    Optional<ExecutionData> x = ctx.executionOf(s.stageId());
+    Optional<String> keys = x.flatMap(e -> keys(e.planDescription()));
+    if (x.isPresent()) {
+      culprit = culprit.withSqlExecution(x.get().id(), keys.map(k -> k));
+    }
+    String what = shuffle ? "shuffle records" : "input";
+    String summary = "the slowest task" + slowest.map(t -> " (partition " + t.index() + ")").orElse("") + " took "
+        + ms(max) + " = " + x(max / median) + " the median " + ms(median) + " and read " + x(dataRatio)
+        + " the median " + what;
+    List<EvidenceRef> evidence = new ArrayList<>();
+    evidence.add(ctx.apiRef(Support.stagePath(s) + "/taskSummary", "duration min/median/max " + ms(q(d.duration(), 0))
+        + " / " + ms(median) + " / " + ms(max) + "; " + what + " median/max "
+        + (shuffle ? (long) q(d.shuffleReadMetrics().readRecords(), 2) + " / " + (long) q(d.shuffleReadMetrics().readRecords(), 4)
+            : (long) q(d.inputMetrics().recordsRead(), 2) + " / " + (long) q(d.inputMetrics().recordsRead(), 4))));
+    slowest.ifPresent(t -> evidence.add(ctx.apiRef(Support.stagePath(s) + "/taskList?sortBy=-runtime",
+        "task " + t.taskId() + " (partition " + t.index() + ") on executor " + t.executorId() + ": " + ms(t.duration().orElse(0L)))));
+    EffectiveConf conf = ctx.conf();
+    boolean aqe = conf.isTrue("spark.sql.adaptive.enabled");
+    boolean skewJoin = conf.isTrue("spark.sql.adaptive.skewJoin.enabled");
+    boolean join = keys.map(k -> k.startsWith("join")).orElse(false);
+    StringBuilder why = new StringBuilder("In stage " + s.stageId() + " (" + Support.stageName(s) + "), " + summary
+        + ": one partition holds far more data than the others, so one task runs long while the other cores wait.");
+    keys.ifPresent(k -> why.append(" The plan's ").append(k).append(": a few hot key values are the usual cause (often null, 0 or 'unknown')."));
+    if (join && aqe && !skewJoin) {
+      evidence.add(ctx.confRef("spark.sql.adaptive.skewJoin.enabled"));
+      why.append(" AQE's skew-join handling is off (spark.sql.adaptive.skewJoin.enabled=false), so Spark did not split the partition.");
+    } else if (join && !aqe) {
+      evidence.add(ctx.confRef("spark.sql.adaptive.enabled"));
+      why.append(" AQE is off, so Spark could not split the skewed partition.");
+    }
+    Candidate.Builder b = Candidate.builder(finding(RootCauseKind.DATA_SKEW, Severity.HIGH,
+            "Data skew in stage " + s.stageId(), summary, culprit,
+            List.of(new Metric("maxTaskDurationMs", max, "ms"), new Metric("medianTaskDurationMs", median, "ms"),
+                new Metric("maxToMedianDuration", max / median, "ratio"), new Metric("maxToMedianData", dataRatio, "ratio")),
+            cost, Support.share(ctx, cost), evidence, name()))
+        .confidence(Confidence.CONFIRMED)
+        .explanation(why.toString())
+        .time(s.submissionTime().map(java.time.Instant::toEpochMilli).orElse(-1L));
+    if (join) {
+      if (!aqe) {
+        b.recommend(Support.fix("Enable AQE with its skew-join handling so that Spark splits the skewed partition.",
+            conf.cite("spark.sql.adaptive.enabled"), List.of(prop(conf, "spark.sql.adaptive.enabled", "true"),
+                prop(conf, "spark.sql.adaptive.skewJoin.enabled", "true"))));
+      } else if (!skewJoin) {
+        b.recommend(Support.fix("Turn AQE's skew-join handling back on so that Spark splits the skewed partition.",
+            conf.cite("spark.sql.adaptive.skewJoin.enabled"), List.of(prop(conf, "spark.sql.adaptive.skewJoin.enabled", "true"))));
+      } else {
+        b.recommend(Support.fix("AQE's skew join is on and did not split this partition (it needs it over "
+                + "skewedPartitionFactor times the median and skewedPartitionThresholdInBytes): lower the threshold, "
+                + "or salt the hot key.", conf.cite("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes"),
+            List.of(prop(conf, "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", "64m"))));
+      }
+    } else {
+      b.recommend(Support.fix("Spread the hot keys: salt them (add a random suffix, aggregate in two steps), "
+              + "pre-aggregate before the shuffle, or filter the null/default keys out and handle them apart. "
+              + "AQE's skew handling only splits sort-merge join inputs, not aggregations.",
+          "Adding memory or executors does not speed up a skewed partition.", List.of()));
+    }
+    b.recommend(tune("Find the hot keys first: count rows per key on the input of stage " + s.stageId() + ".",
+        "Which keys are hot decides between salting, filtering and a broadcast.", List.of()));
+    return b.build();
+  }
+
+  /** The join or aggregation keys the plan shows, e.g. {@code join keys [k#4L] = [k#8L]}. */
+  static Optional<String> keys(String plan) {
+    List<Plans.Join> joins = Plans.joins(plan);
+    if (!joins.isEmpty()) {
+      return Optional.of("join keys [" + joins.get(0).leftKeys() + "] = [" + joins.get(0).rightKeys() + "]");
+    }
+    return Plans.aggregateKeys(plan).map(k -> "aggregation keys [" + k + "]");
+  }
+
+  private static double ratio(double max, double median) {
+    if (!(max > 0)) {
+      return 0;
+    }
+    return median > 0 ? max / median : Double.POSITIVE_INFINITY;
+  }
+}

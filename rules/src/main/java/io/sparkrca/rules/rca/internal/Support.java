@@ -1,0 +1,114 @@
+package io.sparkrca.rules.rca.internal;
+
+import io.sparkrca.core.model.StageData;
+import io.sparkrca.core.report.Culprit;
+import io.sparkrca.core.report.EvidenceRef;
+import io.sparkrca.core.report.Finding;
+import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.report.Metric;
+import io.sparkrca.core.report.PropertyChange;
+import io.sparkrca.core.report.Recommendation;
+import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.report.Severity;
+import io.sparkrca.rules.rca.AnalysisContext;
+import io.sparkrca.rules.rca.EffectiveConf;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Small helpers the standard analyzers share. */
+final class Support {
+  private Support() {}
+
+  /** A finding whose id, fallout and cause the engine fills in. */
+  static Finding finding(RootCauseKind kind, Severity severity, String title, String summary, Culprit culprit,
+      List<Metric> metrics, long costMs, double share, List<EvidenceRef> evidence, String analyzer) {
+    return new Finding("", kind, severity, title, summary, culprit, metrics, Math.max(0, costMs),
+        Double.isFinite(share) ? Math.max(0, share) : 0, false, Optional.empty(), evidence, analyzer);
+  }
+
+  static Recommendation fix(String action, String rationale, List<PropertyChange> properties) {
+    return new Recommendation(Recommendation.Priority.IMMEDIATE_FIX, action, properties, rationale, Optional.empty());
+  }
+
+  static Recommendation tune(String action, String rationale, List<PropertyChange> properties) {
+    return new Recommendation(Recommendation.Priority.TUNING, action, properties, rationale, Optional.empty());
+  }
+
+  static Recommendation investigate(String action, String rationale) {
+    return new Recommendation(Recommendation.Priority.INVESTIGATE, action, List.of(), rationale, Optional.empty());
+  }
+
+  /** A property change with its current effective value. */
+  static PropertyChange prop(EffectiveConf conf, String key, String value) {
+    return new PropertyChange(key, conf.get(key), value);
+  }
+
+  /** The History Server path of a stage attempt, relative to the application. */
+  static String stagePath(StageData s) {
+    return "stages/" + s.stageId() + "/" + s.attemptId();
+  }
+
+  /** The value at quantile index {@code i} of {@link AnalysisContext#QUANTILES} (0 min, 2 median, 4 max). */
+  static double q(List<Double> values, int i) {
+    if (values == null || values.size() <= i) {
+      return Double.NaN;
+    }
+    Double v = values.get(i);
+    return v == null ? Double.NaN : v;
+  }
+
+  static String ms(double v) {
+    return Formats.humanMillis(v);
+  }
+
+  static String bytes(double v) {
+    return Formats.humanBytes(v);
+  }
+
+  static String pct(double share) {
+    return Formats.fixed(100 * share, 0) + "%";
+  }
+
+  static String x(double ratio) {
+    return Formats.fixed(ratio, 1) + "x";
+  }
+
+  /** The cost's share of the application's run time. */
+  static double share(AnalysisContext ctx, long costMs) {
+    long d = ctx.durationMs();
+    return d > 0 ? Math.min(1.0, costMs / (double) d) : 0;
+  }
+
+  /** The stage name, with Spark 4's generic names replaced by the user call site when the details show it. */
+  static String stageName(StageData s) {
+    String name = s.name();
+    if (name.startsWith("$anonfun$") || name.contains("withThreadLocalCaptured")) {
+      for (String line : s.details().split("\n")) {
+        String t = line.strip();
+        if (t.isEmpty() || t.startsWith("org.apache.spark.") || t.startsWith("java.") || t.startsWith("scala.")
+            || t.startsWith("sun.") || t.startsWith("jdk.") || t.startsWith("$")) {
+          continue;
+        }
+        return t.length() > 160 ? t.substring(0, 160) : t;
+      }
+    }
+    return name;
+  }
+
+  /** Effective parallelism of a stage: how many task slots its tasks kept busy on average. */
+  static double parallelism(StageData s, int cores) {
+    long wall = AnalysisContext.wallMs(s);
+    if (wall <= 0) {
+      return 1;
+    }
+    double p = s.executorRunTime() / (double) wall;
+    return Math.max(1, Math.min(Math.max(1, cores), p));
+  }
+
+  static <T> List<T> concat(List<T> a, List<T> b) {
+    List<T> out = new ArrayList<>(a);
+    out.addAll(b);
+    return out;
+  }
+}
