@@ -32,7 +32,7 @@ public record LogExcerpt(
     List<String> continuation,
     boolean cut) {
   /** The most continuation lines kept. */
-  public static final int MAX_CONTINUATION = 60;
+  public static final int MAX_CONTINUATION = 150;
 
   public LogExcerpt {
     Objects.requireNonNull(log, "log");

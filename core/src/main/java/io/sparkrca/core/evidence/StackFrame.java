@@ -38,6 +38,11 @@ public record StackFrame(String className, String method, String file, OptionalI
     Objects.requireNonNull(line, "line");
   }
 
+  /** Reads one Java stack-trace line, such as {@code \tat com.x.Job.run(Job.java:42)}. */
+  public static java.util.Optional<StackFrame> parse(String line) {
+    return StackTrace.frame(line);
+  }
+
   /** Whether this frame is in the platform (Spark, the JDK, Scala, common libraries), not user code. */
   public boolean isPlatform() {
     if (className.isEmpty()) {

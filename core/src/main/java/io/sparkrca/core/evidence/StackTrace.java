@@ -31,8 +31,9 @@ public record StackTrace(List<ThrownException> chain) {
           + "(?:: (.*))?$");
   private static final Pattern LOST_TASK = Pattern.compile(
       "(?:Lost task|Exception in task) .*?\\)(?: \\([^)]*\\))?: (.*)$");
+  /** {@code at [module[@version]/]class.method(File.java:42)}; hidden classes end in {@code /0x...}. */
   private static final Pattern JAVA_FRAME = Pattern.compile(
-      "^\\s*at (?:[\\w.$-]+/)*([\\w.$]+)\\.([\\w$<>-]+)\\(([^):]*)(?::(\\d+))?\\)");
+      "^\\s*at (?:[\\w.-]+(?:@[\\w.-]+)?/)*([\\w.$]+?)(?:/0x[0-9a-fA-F]+)?\\.([\\w$<>-]+)\\(([^):]*)(?::(\\d+))?\\)");
   private static final Pattern PY_FRAME = Pattern.compile("^\\s*File \"([^\"]+)\", line (\\d+), in (\\S+)");
   private static final Pattern PY_EXCEPTION = Pattern.compile("^([A-Za-z_][\\w.]*(?:Error|Exception|Exit|Interrupt|Warning)): ?(.*)$");
 
@@ -90,11 +91,10 @@ public record StackTrace(List<ThrownException> chain) {
         }
         continue; // source lines and carets under a Python frame
       }
-      if ((m = JAVA_FRAME.matcher(line)).find()) {
+      Optional<StackFrame> javaFrame = frame(line);
+      if (javaFrame.isPresent()) {
         if (cls != null && framesSeen++ < MAX_FRAMES) {
-          String file = m.group(3);
-          OptionalInt ln = m.group(4) == null ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(m.group(4)));
-          frames.add(new StackFrame(m.group(1), m.group(2), file.equals("Unknown Source") ? "" : file, ln));
+          frames.add(javaFrame.get());
         }
         continue;
       }
@@ -127,6 +127,17 @@ public record StackTrace(List<ThrownException> chain) {
     String simple = cls.substring(cls.lastIndexOf('.') + 1);
     return simple.endsWith("Exception") || simple.endsWith("Error") || simple.endsWith("Throwable")
         || line.startsWith("Caused by: ") || line.contains("Exception in thread");
+  }
+
+  /** One Java frame line ({@code \tat com.x.Job.run(Job.java:42)}), if the line is one. */
+  static Optional<StackFrame> frame(String line) {
+    Matcher m = JAVA_FRAME.matcher(line.replace("\t", "    "));
+    if (!m.find()) {
+      return Optional.empty();
+    }
+    String file = m.group(3);
+    OptionalInt ln = m.group(4) == null ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(m.group(4)));
+    return Optional.of(new StackFrame(m.group(1), m.group(2), file.equals("Unknown Source") ? "" : file, ln));
   }
 
   /** Whether nothing was recognised. */

@@ -204,9 +204,9 @@ public final class LogScanner {
 
   /** A matching line and the lines that continue it. */
   private static final class Block {
-    final long line;
+    long line;
     final Optional<LogTime> time;
-    final String text;
+    String text;
     final List<String> continuation = new ArrayList<>();
     final Set<String> signatures = new LinkedHashSet<>();
     final boolean python;
@@ -227,7 +227,17 @@ public final class LogScanner {
       endLine = l.number();
       String t = l.text().stripLeading();
       if (!t.startsWith("at ") && !t.startsWith("File \"") && !t.startsWith("...")) {
-        signatures.addAll(sigs.matching(l.text()));
+        List<String> found = sigs.matching(l.text());
+        if (signatures.isEmpty() && !found.isEmpty()) {
+          // The record's own first line matched nothing: the excerpt starts where the signature is.
+          line = l.number();
+          text = l.display();
+          continuation.clear();
+          cut = false;
+          signatures.addAll(found);
+          return;
+        }
+        signatures.addAll(found);
       }
       if (continuation.size() < LogExcerpt.MAX_CONTINUATION) {
         continuation.add(l.display());

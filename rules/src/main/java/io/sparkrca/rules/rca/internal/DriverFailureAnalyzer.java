@@ -7,7 +7,6 @@ import io.sparkrca.core.evidence.LogEvidence;
 import io.sparkrca.core.evidence.LogExcerpt;
 import io.sparkrca.core.evidence.LogSignatures;
 import io.sparkrca.core.model.ExecutionData;
-import io.sparkrca.core.model.JobData;
 import io.sparkrca.core.model.JobExecutionStatus;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
@@ -45,7 +44,7 @@ public final class DriverFailureAnalyzer implements Analyzer {
         continue; // a failed job's SQL execution repeats the task's error: fallout
       }
       out.add(fromText(ctx, f.errorMessage(), ctx.factRef(f.source(), f.line(), "SQL execution " + f.executionId()
-          + " failed: " + firstLines(f.errorMessage(), 3)), f.time(), Optional.of(f.executionId()), false));
+          + " failed:\n" + FailureText.excerpt(f.errorMessage(), 25)), f.time(), Optional.of(f.executionId()), false));
     }
     for (LogEvidence log : ctx.evidence().driverLogs()) {
       for (LogExcerpt e : log.excerpts()) {
@@ -79,7 +78,9 @@ public final class DriverFailureAnalyzer implements Analyzer {
     Culprit culprit = Culprit.none();
     if (sqlExecution.isPresent()) {
       Optional<ExecutionData> x = ctx.executions().stream().filter(e -> e.id() == sqlExecution.get()).findFirst();
-      culprit = Culprit.stages(x.map(ctx::stagesOf).orElse(List.of())).withSqlExecution(sqlExecution.get(), Optional.empty());
+      // A failed commit concerns the stage that wrote the data; other driver-side failures no stage.
+      List<Integer> stages = kind == RootCauseKind.WRITE_COMMIT_FAILURE ? x.map(ctx::stagesOf).orElse(List.of()) : List.of();
+      culprit = Culprit.stages(stages).withSqlExecution(sqlExecution.get(), Optional.empty());
     }
     boolean noJob = ctx.jobs().isEmpty();
     String when = noJob ? " before it ran any job" : sqlExecution.isPresent() && !ctx.stagesOf(
@@ -183,12 +184,4 @@ public final class DriverFailureAnalyzer implements Analyzer {
         f.metrics(), f.estimatedCostMs(), f.costShare(), f.fallout(), f.causedBy(), refs, f.analyzer());
   }
 
-  private static String firstLines(String text, int n) {
-    String[] lines = text.split("\n", n + 1);
-    return String.join("\n", java.util.Arrays.copyOf(lines, Math.min(n, lines.length)));
-  }
-
-  static boolean anyJob(List<JobData> jobs) {
-    return !jobs.isEmpty();
-  }
 }

@@ -1,5 +1,6 @@
 package io.sparkrca.rules.rca.internal;
 
+import io.sparkrca.core.evidence.StackFrame;
 import io.sparkrca.core.evidence.StackTrace;
 import io.sparkrca.core.evidence.ThrownException;
 import io.sparkrca.core.report.RootCauseKind;
@@ -150,8 +151,7 @@ public final class FailureText {
         }
         continue;
       }
-      StackTrace one = StackTrace.parse("x.X: x\n" + line);
-      boolean user = one.firstUserFrame().isPresent();
+      boolean user = StackFrame.parse(line).map(StackFrame::isUser).orElse(false);
       if (user || out.size() < 6) {
         out.add(line);
       }

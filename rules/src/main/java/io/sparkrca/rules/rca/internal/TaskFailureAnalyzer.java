@@ -99,6 +99,8 @@ public final class TaskFailureAnalyzer implements Analyzer {
     }
     if (specific.isPresent()) {
       RootCauseKind k = specific.get();
+      // Not one bad record: every partition may fail alike, so the first failure is the culprit.
+      culprit = Culprit.stages(g.stageIds()).withPartition(g.partitionIndex()).withExecutors(g.executorIds());
       String where = culprit.describe();
       Candidate.Builder b = Candidate.builder(finding(k, fatal ? Severity.CRITICAL : Severity.HIGH,
               k.title() + " in stage " + g.stageId(),
