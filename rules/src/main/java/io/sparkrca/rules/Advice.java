@@ -1,5 +1,7 @@
 package io.sparkrca.rules;
 
+import io.sparkrca.core.error.InvalidRequestException;
+
 /**
  * A piece of remediation that depends on the application's configuration, and optionally on the
  * flagged stage: {@code text} is offered only when {@code when}, a CEL bool expression over
@@ -43,7 +45,8 @@ public record Advice(String when, String stageWhen, String text) {
     when = when == null ? "" : when;
     stageWhen = stageWhen == null ? "" : stageWhen;
     if (text == null || text.isBlank()) {
-      throw new IllegalArgumentException("advice needs a text");
+      throw new InvalidRequestException(
+          "advice needs a text: pass a non-blank text (the advice offered when '" + when + "' holds)");
     }
   }
 

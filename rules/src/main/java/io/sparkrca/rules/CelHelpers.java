@@ -7,6 +7,7 @@ import dev.cel.common.types.CelType;
 import dev.cel.common.types.ListType;
 import dev.cel.common.types.SimpleType;
 import dev.cel.runtime.CelFunctionBinding;
+import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.report.Formats;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -134,7 +135,9 @@ final class CelHelpers {
     if (o instanceof Timestamp t) {
       return Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
     }
-    throw new IllegalArgumentException("not a timestamp: " + o);
+    throw new InvalidRequestException(
+        "seconds_between: not a timestamp: " + o + "; pass timestamp fields such as "
+            + "s.submission_time and s.completion_time");
   }
 
   static double ratio(double a, double b) {

@@ -7,6 +7,7 @@ import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
 import com.google.protobuf.Timestamp;
+import io.sparkrca.core.error.CorruptInputException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -68,10 +69,15 @@ final class DataprocJson {
       if (e.getValue() == null || e.getValue().isNull()) {
         continue;
       }
-      Object k =
-          key.getJavaType() == FieldDescriptor.JavaType.STRING
-              ? e.getKey()
-              : Long.parseLong(e.getKey().trim());
+      Object k;
+      if (key.getJavaType() == FieldDescriptor.JavaType.STRING) {
+        k = e.getKey();
+      } else if (INTEGER.matcher(e.getKey().trim()).matches()) {
+        k = Long.parseLong(e.getKey().trim().startsWith("+") ? e.getKey().trim().substring(1) : e.getKey().trim());
+      } else {
+        throw new CorruptInputException(
+            "cannot read the key '" + e.getKey() + "' of map " + f.getName() + " as an integer");
+      }
       b.addRepeatedField(
           f,
           DynamicMessage.newBuilder(entry)
@@ -103,7 +109,8 @@ final class DataprocJson {
         }
         return read(v, f.getMessageType());
       default:
-        throw new IllegalArgumentException("unsupported field type of " + f.getName());
+        // The schema is DataprocSchema's constants, whose every field type is handled above.
+        throw new AssertionError("unsupported field type of " + f.getName());
     }
   }
 
@@ -118,14 +125,14 @@ final class DataprocJson {
     if (INTEGER.matcher(t).matches()) {
       return Long.parseLong(t.startsWith("+") ? t.substring(1) : t);
     }
-    throw new IllegalArgumentException("cannot read " + v + " as an integer (field " + f.getName() + ")");
+    throw new CorruptInputException("cannot read " + v + " as an integer (field " + f.getName() + ")");
   }
 
   private static double parseDouble(FieldDescriptor f, String t) {
     try {
       return Double.parseDouble(t.trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("cannot read '" + t + "' as a number (field " + f.getName() + ")");
+      throw new CorruptInputException("cannot read '" + t + "' as a number (field " + f.getName() + ")");
     }
   }
 
@@ -137,7 +144,7 @@ final class DataprocJson {
       e = f.getEnumType().findValueByName(v.asText());
     }
     if (e == null) {
-      throw new IllegalArgumentException(
+      throw new CorruptInputException(
           "unknown " + f.getEnumType().getName() + " value '" + v.asText() + "'");
     }
     return e;
@@ -148,7 +155,7 @@ final class DataprocJson {
       Instant i = OffsetDateTime.parse(v.asText().trim()).toInstant();
       return Timestamp.newBuilder().setSeconds(i.getEpochSecond()).setNanos(i.getNano()).build();
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(
+      throw new CorruptInputException(
           "cannot read '" + v.asText() + "' as a timestamp (field " + f.getName() + ")");
     }
   }

@@ -16,6 +16,7 @@ import com.google.protobuf.Descriptors.EnumDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.TimestampProto;
+import io.sparkrca.core.error.InvalidRequestException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,7 +58,9 @@ public final class DataprocSchema {
   public static Descriptor message(String simpleName) {
     Descriptor d = FILE.findMessageTypeByName(simpleName);
     if (d == null) {
-      throw new IllegalArgumentException("no message " + simpleName + " in " + PACKAGE);
+      throw new InvalidRequestException(
+          "no message " + simpleName + " in " + PACKAGE + "; use one of "
+              + FILE.getMessageTypes().stream().map(Descriptor::getName).toList());
     }
     return d;
   }
@@ -92,7 +95,9 @@ public final class DataprocSchema {
     Map<String, FieldDescriptor> byName = FIELDS.get(d);
     FieldDescriptor f = byName != null ? byName.get(name) : d.findFieldByName(name);
     if (f == null) {
-      throw new IllegalArgumentException("no field " + name + " on " + d.getName());
+      throw new InvalidRequestException(
+          "no field " + name + " on " + d.getName() + "; its fields are "
+              + d.getFields().stream().map(FieldDescriptor::getName).toList());
     }
     return f;
   }
@@ -326,7 +331,8 @@ public final class DataprocSchema {
       return FileDescriptor.buildFrom(
           file.build(), new FileDescriptor[] {TimestampProto.getDescriptor()});
     } catch (DescriptorValidationException e) {
-      throw new IllegalStateException("the Dataproc schema does not build: " + e.getMessage(), e);
+      // The schema is this class's constants: it builds, or the tests fail.
+      throw new AssertionError("the Dataproc schema does not build: " + e.getMessage(), e);
     }
   }
 

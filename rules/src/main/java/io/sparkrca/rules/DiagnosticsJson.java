@@ -30,7 +30,7 @@ final class DiagnosticsJson {
     try {
       return JSON.writer(pp).writeValueAsString(root);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
+      throw new AssertionError("writing a JSON tree to memory failed", e);
     }
   }
 

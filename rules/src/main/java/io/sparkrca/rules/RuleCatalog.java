@@ -4,9 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.error.IoErrors;
+import io.sparkrca.core.error.SparkRcaException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,33 +62,48 @@ public record RuleCatalog(List<StageRule> rules, List<BrokenRule> broken) {
   public static RuleCatalog recommended() {
     try (InputStream in = RuleCatalog.class.getResourceAsStream(RESOURCE)) {
       if (in == null) {
-        throw new IllegalStateException("the recommended catalog resource is missing from the jar");
+        throw new SparkRcaException(
+            "the recommended rule catalog (" + RESOURCE + ") is missing from the sparkrca-rules jar: "
+                + "the jar is damaged or was repackaged without its resources; use the published jar");
       }
       RuleCatalog c = parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), RESOURCE);
       if (!c.broken().isEmpty()) {
-        throw new IllegalStateException("the recommended catalog is broken: " + c.warnings());
+        // The tests check the shipped catalog, so only a damaged jar gets here.
+        throw new SparkRcaException(
+            "the recommended rule catalog (" + RESOURCE + ") in the sparkrca-rules jar is broken: "
+                + c.warnings() + "; use the published jar");
       }
       return c;
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      throw IoErrors.translate("the recommended rule catalog (" + RESOURCE + ")", e);
     }
   }
 
-  /** Reads a rule file. */
+  /**
+   * Reads a rule file.
+   *
+   * @throws io.sparkrca.core.error.InputNotFoundException when it does not exist
+   * @throws io.sparkrca.core.error.AccessDeniedException when it may not be read
+   * @throws RuleFileException when it is not JSON, or not a list of rule objects
+   * @throws SparkRcaException when it cannot be read otherwise (not UTF-8, an I/O error)
+   */
   public static RuleCatalog load(Path file) {
+    java.util.Objects.requireNonNull(file, "file");
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
+    } catch (java.nio.charset.CharacterCodingException e) {
       throw new RuleFileException(
-          "rule file " + file + " is not readable: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+          "rule file " + file + " is not UTF-8 text (" + e + "); save it as UTF-8 JSON");
+    } catch (IOException e) {
+      throw IoErrors.translate("rule file " + file, e);
     }
     return parse(text, "rule file " + file);
   }
 
   /**
    * Reads rules from JSON text: a list of rule objects, or one rule object. {@code source} names
-   * the text in error messages, for example {@code "--rule"}.
+   * the text in error messages, for example {@code "inline rules"}.
    */
   public static RuleCatalog parse(String json, String source) {
     JsonNode root;
@@ -130,7 +147,7 @@ public record RuleCatalog(List<StageRule> rules, List<BrokenRule> broken) {
       if (sev.isPresent()) {
         try {
           severity = Severity.parse(sev.get());
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidRequestException e) {
           broken.add(entry(id, e.getMessage()));
           continue;
         }
@@ -207,7 +224,7 @@ public record RuleCatalog(List<StageRule> rules, List<BrokenRule> broken) {
     try {
       return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(arr);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
+      throw new AssertionError("writing a JSON tree of strings to memory failed", e);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.sparkrca.rules;
 
+import io.sparkrca.core.error.InvalidRequestException;
 import java.time.Duration;
 
 /**
@@ -25,10 +26,14 @@ public record RuleLimits(
 
   public RuleLimits {
     if (maxExpressionLength < 1 || maxNestingDepth < 1 || maxNodes < 1 || maxIterations < 1) {
-      throw new IllegalArgumentException("limits must be positive");
+      throw new InvalidRequestException(
+          "rule limits must be at least 1: maxExpressionLength " + maxExpressionLength
+              + ", maxNestingDepth " + maxNestingDepth + ", maxNodes " + maxNodes + ", maxIterations "
+              + maxIterations);
     }
     if (maxRuleTime == null || maxRuleTime.isNegative() || maxRuleTime.isZero()) {
-      throw new IllegalArgumentException("maxRuleTime must be positive");
+      throw new InvalidRequestException(
+          "rule limits: maxRuleTime must be a positive duration, was " + maxRuleTime);
     }
   }
 

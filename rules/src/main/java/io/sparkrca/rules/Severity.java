@@ -1,5 +1,7 @@
 package io.sparkrca.rules;
 
+import io.sparkrca.core.error.InvalidRequestException;
+
 /**
  * How much a rule's finding matters, lowest first. A healthy application should get nothing above
  * {@link #INFO} from the recommended catalog.
@@ -27,12 +29,13 @@ public enum Severity {
 
   /** The severity named {@code text}, case-insensitively; an exception listing the names if none. */
   public static Severity parse(String text) {
+    java.util.Objects.requireNonNull(text, "text");
     for (Severity s : values()) {
       if (s.name().equalsIgnoreCase(text.trim())) {
         return s;
       }
     }
-    throw new IllegalArgumentException(
+    throw new InvalidRequestException(
         "unknown severity '" + text + "'; use one of INFO, LOW, MEDIUM, HIGH, CRITICAL");
   }
 }

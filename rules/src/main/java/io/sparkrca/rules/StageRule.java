@@ -1,5 +1,6 @@
 package io.sparkrca.rules;
 
+import io.sparkrca.core.error.InvalidRequestException;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,10 +40,11 @@ public record StageRule(
 
   public StageRule {
     if (ruleId == null || ruleId.isBlank()) {
-      throw new IllegalArgumentException("a rule needs a ruleId");
+      throw new InvalidRequestException("a rule needs a ruleId: pass a non-blank id such as 'SPILL'");
     }
     if (expression == null) {
-      throw new IllegalArgumentException("rule '" + ruleId + "' needs an expression");
+      throw new InvalidRequestException(
+          "rule '" + ruleId + "' needs an expression: pass a CEL bool expression over s or stages");
     }
     description = description == null ? "" : description;
     detail = detail == null ? Optional.empty() : detail.filter(d -> !d.isEmpty());

@@ -4,6 +4,7 @@ import com.google.protobuf.Message;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelVariableResolver;
 import io.sparkrca.core.app.SparkApplication;
+import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.eventlog.EventLogReader;
 import io.sparkrca.core.eventlog.EventLogs;
@@ -150,7 +151,7 @@ public final class StageRuleEngine {
     ReplayedApplication app;
     try {
       app = reader.replay(pathOrUri);
-    } catch (SparkRcaException | java.io.UncheckedIOException e) {
+    } catch (SparkRcaException e) {
       return error(Optional.empty(), "Could not read the event log " + pathOrUri + ": " + e.getMessage());
     }
     return evaluate(app);
@@ -200,9 +201,18 @@ public final class StageRuleEngine {
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new IllegalStateException("rule evaluation was interrupted", e);
+        throw new SparkRcaException(
+            "rule evaluation" + t.applicationId().map(id -> " of " + id).orElse("")
+                + " was interrupted; evaluate again if that was not meant",
+            e);
       } catch (java.util.concurrent.ExecutionException e) {
-        throw new IllegalStateException("rule evaluation failed: " + e.getCause(), e.getCause());
+        if (e.getCause() instanceof SparkRcaException s) {
+          throw s;
+        }
+        throw new SparkRcaException(
+            "rule evaluation" + t.applicationId().map(id -> " of " + id).orElse("") + " failed ("
+                + e.getCause() + "); evaluate with parallelism(1) to see which rule fails",
+            e.getCause());
       } finally {
         pool.shutdownNow();
       }
@@ -851,7 +861,8 @@ public final class StageRuleEngine {
      */
     public Builder parallelism(int threads) {
       if (threads < 1) {
-        throw new IllegalArgumentException("parallelism must be at least 1");
+        throw new InvalidRequestException(
+            "parallelism must be at least 1 (1 evaluates on the calling thread), was " + threads);
       }
       this.parallelism = threads;
       return this;

@@ -129,8 +129,8 @@ public final class StageTelemetry {
       Message ex =
           DataprocJson.read(executorsNode, DataprocSchema.message("ConsolidatedExecutorSummary"));
       return new StageTelemetry(appId, stages, ex, props, version);
-    } catch (IllegalArgumentException e) {
-      throw new CorruptInputException("the stage telemetry cannot be read: " + e.getMessage());
+    } catch (CorruptInputException e) {
+      throw new CorruptInputException("the stage telemetry cannot be read: " + e.getMessage(), e);
     }
   }
 
@@ -195,7 +195,7 @@ public final class StageTelemetry {
     try {
       return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
+      throw new AssertionError("writing a JSON tree to memory failed", e);
     }
   }
 

@@ -180,7 +180,8 @@ public final class RcaEngine {
     Verdict verdict;
     List<ChainLink> chain;
     if (root != null) {
-      Finding rf = findings.get(root);
+      Finding rf = withEvidence(findings.get(root), concat(findings.get(root).evidence(), codeEvidence(ctx, root)));
+      findings.put(root, rf);
       rc = new RootCause(root.kind(), rf.title(), root.confidence(), root.explanation(), rf.culprit(), root.codeLocation(),
           rf.evidence(), root.evidenceAgainst(), alternatives(root, ranked, findings, floor, failureRoot), root.toConfirm(),
           Optional.of(rf.id()));
@@ -223,6 +224,41 @@ public final class RcaEngine {
     });
     return new RcaReport(applicationRef(ctx, outcome), verdict, rc, chain, Chronology.timeline(ctx),
         new ArrayList<>(findings.values()), recs, missing, notes);
+  }
+
+  /** Anti-patterns linked to a root-cause kind: code findings that are likely part of the story. */
+  private static final Map<RootCauseKind, Set<String>> RELATED_PATTERNS = Map.of(
+      RootCauseKind.DRIVER_OOM, Set.of("collect-unbounded", "broadcast-driver-collection"),
+      RootCauseKind.DRIVER_BOTTLENECK, Set.of("collect-unbounded", "action-in-loop", "lineage-in-loop"),
+      RootCauseKind.EXECUTOR_OOM_HEAP, Set.of("broadcast-driver-collection", "cache-without-reuse"),
+      RootCauseKind.EXECUTOR_OOM_GC_OVERHEAD, Set.of("broadcast-driver-collection", "cache-without-reuse"),
+      RootCauseKind.PYTHON_UDF_FAILURE, Set.of("row-wise-python-udf"),
+      RootCauseKind.TOO_MANY_SMALL_TASKS, Set.of("repartition-where-coalesce-fits"),
+      RootCauseKind.UNDERPARTITIONED, Set.of("repartition-where-coalesce-fits"));
+
+  /** Where the root cause's code frame is in the code given, and the related anti-patterns found there. */
+  private static List<EvidenceRef> codeEvidence(AnalysisContext ctx, Candidate root) {
+    List<EvidenceRef> out = new ArrayList<>();
+    for (io.sparkrca.core.evidence.CodeEvidence code : ctx.evidence().code()) {
+      for (io.sparkrca.core.evidence.CodeLocation l : code.locations()) {
+        String frame = l.frame().file() + (l.frame().line().isPresent() ? ":" + l.frame().line().getAsInt() : "");
+        if (root.codeLocation().map(c -> c.startsWith(frame) && c.contains(l.frame().method())).orElse(false)) {
+          String detail = (l.note().isEmpty() ? "" : l.note()) + (l.snippet().isEmpty() ? "" : "\n" + String.join("\n", l.snippet()));
+          out.add(new EvidenceRef(EvidenceRef.Kind.CODE, l.file(), l.line().orElse(0), detail.strip()));
+        }
+      }
+      for (io.sparkrca.core.evidence.CodeFinding f : code.findings()) {
+        if (RELATED_PATTERNS.getOrDefault(root.kind(), Set.of()).contains(f.id()) && out.size() < 8) {
+          out.add(new EvidenceRef(EvidenceRef.Kind.CODE, f.location(), 0, f.title() + ": " + f.evidence()));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static Finding withEvidence(Finding f, List<EvidenceRef> evidence) {
+    return new Finding(f.id(), f.kind(), f.severity(), f.title(), f.summary(), f.culprit(), f.metrics(), f.estimatedCostMs(),
+        f.costShare(), f.fallout(), f.causedBy(), evidence, f.analyzer());
   }
 
   /** The earliest candidate that no other, earlier-or-equal candidate declares as its fallout. */

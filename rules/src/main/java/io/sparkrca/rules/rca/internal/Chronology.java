@@ -148,6 +148,17 @@ public final class Chronology {
               Optional.of(ctx.apiRef("jobs/" + j.jobId(), ""))));
         }
       }
+      for (LogEvidence log : ctx.evidence().driverLogs()) {
+        for (LogExcerpt e : log.excerpts(LogSignatures.DRIVER_UNCAUGHT)) {
+          boolean cited = root.finding().evidence().stream().anyMatch(r -> r.source().equals(e.log()) && r.line() == e.line());
+          long t = e.time().map(x -> x.toInstant(ctx.zoneOrUtc()).toEpochMilli()).orElse(-1L);
+          if (!cited && (t < 0 || t >= from)) {
+            steps.add(new Step(t, ChainLink.Role.CONSEQUENCE, "the driver threw: " + e.block().lines()
+                .filter(l -> l.contains("Exception in thread") || l.contains("User class threw")).findFirst().orElse(e.text()).strip()
+                + (t > 0 ? " (time from the driver log)" : ""), Optional.of(new EvidenceRef(EvidenceRef.Kind.LOG, e.log(), e.line(), e.block()))));
+          }
+        }
+      }
       for (SqlFailure f : ctx.facts().sqlFailures()) {
         if (!root.finding().evidence().stream().anyMatch(e -> e.line() == f.line() && f.line() > 0)) {
           steps.add(new Step(f.time(), ChainLink.Role.CONSEQUENCE, "SQL execution " + f.executionId() + " failed: "

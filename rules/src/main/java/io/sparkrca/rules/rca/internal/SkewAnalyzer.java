@@ -88,9 +88,15 @@ public final class SkewAnalyzer implements Analyzer {
       culprit = culprit.withSqlExecution(x.get().id(), keys.map(k -> k));
     }
     String what = shuffle ? "shuffle records" : "input";
+    long stageRecords = shuffle ? s.shuffleReadRecords() : s.inputRecords();
+    java.util.OptionalDouble recordShare = slowest.flatMap(TaskData::taskMetrics).map(m -> {
+      long rec = shuffle ? m.shuffleReadMetrics().recordsRead() : m.inputMetrics().recordsRead();
+      return stageRecords > 0 ? java.util.OptionalDouble.of(rec / (double) stageRecords) : java.util.OptionalDouble.empty();
+    }).orElse(java.util.OptionalDouble.empty());
     String summary = "the slowest task" + slowest.map(t -> " (partition " + t.index() + ")").orElse("") + " took "
         + ms(max) + " = " + x(max / median) + " the median " + ms(median) + " and read " + x(dataRatio)
-        + " the median " + what;
+        + " the median " + what + (recordShare.isPresent() ? " (" + Support.pct(recordShare.getAsDouble()) + " of the stage's "
+            + (shuffle ? "shuffle records" : "input records") + " in one of its " + s.numTasks() + " tasks)" : "");
     List<EvidenceRef> evidence = new ArrayList<>();
     evidence.add(ctx.apiRef(Support.stagePath(s) + "/taskSummary", "duration min/median/max " + ms(q(d.duration(), 0))
         + " / " + ms(median) + " / " + ms(max) + "; " + what + " median/max "
@@ -102,7 +108,7 @@ public final class SkewAnalyzer implements Analyzer {
     boolean aqe = conf.isTrue("spark.sql.adaptive.enabled");
     boolean skewJoin = conf.isTrue("spark.sql.adaptive.skewJoin.enabled");
     boolean join = keys.map(k -> k.startsWith("join")).orElse(false);
-    StringBuilder why = new StringBuilder("In stage " + s.stageId() + " (" + Support.stageName(s) + "), " + summary
+    StringBuilder why = new StringBuilder("In stage " + s.stageId() + " (" + Support.stageName(ctx, s) + "), " + summary
         + ": one partition holds far more data than the others, so one task runs long while the other cores wait.");
     keys.ifPresent(k -> why.append(" The plan's ").append(k).append(": a few hot key values are the usual cause (often null, 0 or 'unknown')."));
     if (join && aqe && !skewJoin) {
@@ -115,7 +121,8 @@ public final class SkewAnalyzer implements Analyzer {
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.DATA_SKEW, Severity.HIGH,
             "Data skew in stage " + s.stageId(), summary, culprit,
             List.of(new Metric("maxTaskDurationMs", max, "ms"), new Metric("medianTaskDurationMs", median, "ms"),
-                new Metric("maxToMedianDuration", max / median, "ratio"), new Metric("maxToMedianData", dataRatio, "ratio")),
+                new Metric("maxToMedianDuration", max / median, "ratio"), new Metric("maxToMedianData", dataRatio, "ratio"),
+                new Metric("stragglerRecordShare", recordShare.orElse(Double.NaN), "share")),
             cost, Support.share(ctx, cost), evidence, name()))
         .confidence(Confidence.CONFIRMED)
         .explanation(why.toString())

@@ -80,20 +80,25 @@ final class Support {
     return d > 0 ? Math.min(1.0, costMs / (double) d) : 0;
   }
 
-  /** The stage name, with Spark 4's generic names replaced by the user call site when the details show it. */
-  static String stageName(StageData s) {
+  /**
+   * The stage name, with Spark 4's generic names ({@code $anonfun$withThreadLocalCaptured$2 at
+   * CompletableFuture.java:1768}, AQE's asynchronous stages) replaced by the user call site: the
+   * first user frame of the stage's details, else the description of its SQL execution ({@code
+   * collectAsList at Job.java:88}).
+   */
+  static String stageName(AnalysisContext ctx, StageData s) {
     String name = s.name();
-    if (name.startsWith("$anonfun$") || name.contains("withThreadLocalCaptured")) {
-      for (String line : s.details().split("\n")) {
-        String t = line.strip();
-        if (t.isEmpty() || t.startsWith("org.apache.spark.") || t.startsWith("java.") || t.startsWith("scala.")
-            || t.startsWith("sun.") || t.startsWith("jdk.") || t.startsWith("$")) {
-          continue;
-        }
-        return t.length() > 160 ? t.substring(0, 160) : t;
+    if (!name.startsWith("$anonfun$") && !name.contains("withThreadLocalCaptured")) {
+      return name;
+    }
+    for (String line : s.details().split("\n")) {
+      java.util.Optional<io.sparkrca.core.evidence.StackFrame> f = io.sparkrca.core.evidence.StackFrame.parse("\tat " + line.strip());
+      if (f.isPresent() && f.get().isUser()) {
+        return f.get().method() + " at " + f.get().file() + (f.get().line().isPresent() ? ":" + f.get().line().getAsInt() : "");
       }
     }
-    return name;
+    return ctx.executionOf(s.stageId()).map(x -> x.description()).filter(d -> !d.isBlank())
+        .map(d -> d.length() > 160 ? d.substring(0, 160) : d).orElse(name);
   }
 
   /** Effective parallelism of a stage: how many task slots its tasks kept busy on average. */

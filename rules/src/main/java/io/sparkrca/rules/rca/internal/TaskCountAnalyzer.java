@@ -72,7 +72,7 @@ public final class TaskCountAnalyzer implements Analyzer {
         + " for " + ms(s.executorRunTime()) + " of task time on " + cores + " cores";
     List<EvidenceRef> evidence = new ArrayList<>(List.of(ctx.apiRef(Support.stagePath(s),
         s.numTasks() + " tasks, executorRunTime " + s.executorRunTime() + " ms, wall " + wall + " ms")));
-    StringBuilder why = new StringBuilder("Stage " + s.stageId() + " (" + Support.stageName(s) + ") split its work into "
+    StringBuilder why = new StringBuilder("Stage " + s.stageId() + " (" + Support.stageName(ctx, s) + ") split its work into "
         + s.numTasks() + " tasks of " + ms(median) + " each (median): scheduling, launching and reporting each task "
         + "costs more than the work it does, so the stage took " + ms(wall) + " where its " + ms(s.executorRunTime())
         + " of task time would take about " + ms(ideal) + " on " + cores + " cores.");
@@ -132,7 +132,7 @@ public final class TaskCountAnalyzer implements Analyzer {
     boolean shuffle = s.shuffleReadBytes() > 0 || s.shuffleReadRecords() > 0;
     String summary = s.numTasks() + " task(s) for " + cores + " cores during " + ms(wall) + ": "
         + Support.pct(1 - s.numTasks() / (double) cores) + " of the cores idle";
-    StringBuilder why = new StringBuilder("Stage " + s.stageId() + " (" + Support.stageName(s) + ") ran "
+    StringBuilder why = new StringBuilder("Stage " + s.stageId() + " (" + Support.stageName(ctx, s) + ") ran "
         + s.numTasks() + " task(s) on " + cores + " cores for " + ms(wall) + ", so most of the cluster sat idle.");
     funnel.ifPresent(f -> why.append(" The plan funnels the data into one partition (").append(f).append(")."));
     if (!shuffle && s.inputRecords() > 0) {
