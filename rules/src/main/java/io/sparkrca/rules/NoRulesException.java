@@ -16,8 +16,8 @@ public class NoRulesException extends SparkRcaException {
 
   public static final String MESSAGE =
       "no diagnostic rules supplied. The engine applies no rules or thresholds of its own, because"
-          + " what counts as unhealthy depends on the workload. Pass rules (--rules FILE, --rule"
-          + " JSON) or opt in to the recommended catalog (--recommended).";
+          + " what counts as unhealthy depends on the workload. Add rules to the builder (rule,"
+          + " rules, rulesJson) or opt in to the recommended catalog (recommended()).";
 
   public NoRulesException() {
     super(MESSAGE);

@@ -214,6 +214,29 @@ public final class TaskFailureAnalyzer implements Analyzer {
         why.append('.');
       }
     }
+    // Each task's share of the unified (execution + storage) memory: (heap - 300 MiB reserved)
+    // x spark.memory.fraction, split between the tasks an executor runs at once.
+    long heap = conf.bytes(heapKey).orElse(1L << 30);
+    double fraction = conf.get("spark.memory.fraction").map(Double::parseDouble).orElse(0.6);
+    long cores = ctx.localMode() ? Math.max(1, ctx.totalCores()) : conf.number("spark.executor.cores").orElse(1);
+    long perTask = Math.max(0, Math.round((heap - (300L << 20)) * fraction / Math.max(1, cores)));
+    if (kind != RootCauseKind.EXECUTOR_OOM_DIRECT_MEMORY && perTask > 0) {
+      why.append(" Each task's share of Spark's unified memory is about ").append(bytes(perTask)).append(" ((")
+          .append(EffectiveConf.sparkSize(heap)).append(" - 300 MiB reserved) x spark.memory.fraction ")
+          .append(fraction).append(" / ").append(cores).append(cores == 1 ? " task" : " concurrent tasks")
+          .append("); what user code keeps outside Spark's operators (collections in a UDF or mapPartitions) is not "
+              + "bounded by it and is the usual culprit.");
+      metrics.add(new Metric("unifiedMemoryPerTask", perTask, "bytes"));
+    }
+    if (kind == RootCauseKind.EXECUTOR_OOM_DIRECT_MEMORY) {
+      long overhead = conf.bytes("spark.executor.memoryOverhead").orElse(Math.max(384L << 20, heap / 10));
+      why.append(" Direct buffers live outside the heap, in the executor's overhead (")
+          .append(conf.get("spark.executor.memoryOverhead").map(v -> "spark.executor.memoryOverhead=" + v)
+              .orElse("spark.executor.memoryOverhead defaults to " + EffectiveConf.sparkSize(overhead)))
+          .append(conf.get("spark.executor.extraJavaOptions").filter(o -> o.contains("MaxDirectMemorySize"))
+              .map(o -> "; -XX:MaxDirectMemorySize is set in spark.executor.extraJavaOptions").orElse(""))
+          .append(").");
+    }
     if (!operators.isEmpty()) {
       why.append(" Memory-heavy operators in its plan: ").append(String.join(", ", operators)).append(".");
     }
