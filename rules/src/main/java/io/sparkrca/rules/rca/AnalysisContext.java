@@ -67,6 +67,11 @@ public final class AnalysisContext {
   private final Map<Integer, Long> executionOfJob = new HashMap<>();
   private Optional<AnalysisContext> baseline;
 
+  /** The context an analysis of {@code evidence} reads; what {@link RcaEngine} hands each analyzer. */
+  public static AnalysisContext of(Evidence evidence) {
+    return new AnalysisContext(java.util.Objects.requireNonNull(evidence, "evidence"));
+  }
+
   AnalysisContext(Evidence evidence) {
     this.evidence = evidence;
     this.app = evidence.app();
