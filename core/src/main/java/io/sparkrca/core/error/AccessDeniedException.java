@@ -5,7 +5,7 @@ package io.sparkrca.core.error;
  *
  * <pre>{@code
  * throw new AccessDeniedException("https://shs/api/v1", "HTTP 403",
- *     "pass an Authorization header with --header");
+ *     "send an Authorization header (HttpSettings.builder().header(...))");
  * }</pre>
  */
 public class AccessDeniedException extends SparkRcaException {
@@ -13,5 +13,10 @@ public class AccessDeniedException extends SparkRcaException {
 
   public AccessDeniedException(String input, String reason, String whatToDo) {
     super("Access to " + input + " denied (" + reason + "): " + whatToDo);
+  }
+
+  /** As above, keeping the failure that revealed it (a file system's or a server's). */
+  public AccessDeniedException(String input, String reason, String whatToDo, Throwable cause) {
+    super("Access to " + input + " denied (" + reason + "): " + whatToDo, cause);
   }
 }

@@ -13,4 +13,9 @@ public class InputNotFoundException extends SparkRcaException {
   public InputNotFoundException(String input, String whatToDo) {
     super(input + " not found: " + whatToDo);
   }
+
+  /** As above, keeping the failure that revealed it. */
+  public InputNotFoundException(String input, String whatToDo, Throwable cause) {
+    super(input + " not found: " + whatToDo, cause);
+  }
 }

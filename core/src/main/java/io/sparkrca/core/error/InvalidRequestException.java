@@ -14,4 +14,9 @@ public class InvalidRequestException extends SparkRcaException {
   public InvalidRequestException(String message) {
     super(message);
   }
+
+  /** As above, keeping the failure that revealed it. */
+  public InvalidRequestException(String message, Throwable cause) {
+    super(message, cause);
+  }
 }

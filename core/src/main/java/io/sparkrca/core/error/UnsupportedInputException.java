@@ -15,4 +15,9 @@ public class UnsupportedInputException extends SparkRcaException {
   public UnsupportedInputException(String message) {
     super(message);
   }
+
+  /** As above, keeping the failure that revealed it. */
+  public UnsupportedInputException(String message, Throwable cause) {
+    super(message, cause);
+  }
 }
