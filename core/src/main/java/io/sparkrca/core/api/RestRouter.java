@@ -4,6 +4,7 @@ import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.SparkHistory;
 import io.sparkrca.core.app.StageQuery;
 import io.sparkrca.core.app.TaskQuery;
+import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.json.SparkJson;
 import io.sparkrca.core.model.ApplicationAttemptInfo;
 import io.sparkrca.core.model.ApplicationInfo;
@@ -87,7 +88,7 @@ public final class RestRouter {
     List<String> seg = new ArrayList<>();
     for (String s : path.split("/")) {
       if (!s.isEmpty()) {
-        seg.add(URLDecoder.decode(s, StandardCharsets.UTF_8));
+        seg.add(decode(s, "the path"));
       }
     }
     if (seg.isEmpty() || !seg.get(0).equals("applications")) {
@@ -352,8 +353,8 @@ public final class RestRouter {
             continue;
           }
           int eq = pair.indexOf('=');
-          String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-          String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+          String k = decode(eq < 0 ? pair : pair.substring(0, eq), "the query");
+          String v = eq < 0 ? "" : decode(pair.substring(eq + 1), "the query");
           m.computeIfAbsent(k, x -> new ArrayList<>()).add(v);
         }
       }
@@ -407,7 +408,7 @@ public final class RestRouter {
       String v = first(name, dflt);
       try {
         return SparkJson.parseDate(v).toEpochMilli();
-      } catch (IllegalArgumentException e) {
+      } catch (InvalidRequestException e) {
         throw new BadParameter("Couldn't parse date: " + v);
       }
     }
@@ -442,6 +443,16 @@ public final class RestRouter {
         }
       }
       return out;
+    }
+  }
+
+  /** Percent-decodes a path segment or query part; malformed escapes answer 400. */
+  private static String decode(String s, String where) {
+    try {
+      return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw new BadParameter(
+          "Malformed percent-encoding in " + where + ": \"" + s + "\"; write '%' as %25");
     }
   }
 

@@ -112,7 +112,7 @@ public final class EventLogHistory implements SparkHistory {
         try {
           ListingScanner.Listing l = reader.scanListing(ref);
           entries.add(new Entry(ref, l.appId(), l.name(), l.attempt()));
-        } catch (SparkRcaException | java.io.UncheckedIOException e) {
+        } catch (SparkRcaException e) {
           skipped.add(ref.uri() + ": " + e.getMessage());
         }
       }

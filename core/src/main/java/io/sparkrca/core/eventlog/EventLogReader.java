@@ -2,14 +2,13 @@ package io.sparkrca.core.eventlog;
 
 import io.sparkrca.core.error.CorruptInputException;
 import io.sparkrca.core.error.InvalidRequestException;
-import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.error.IoErrors;
 import io.sparkrca.core.eventlog.replay.ReplayOptions;
 import io.sparkrca.core.eventlog.replay.ReplayedApplication;
 import io.sparkrca.core.eventlog.replay.Replayer;
 import io.sparkrca.core.io.ByteSource;
 import io.sparkrca.core.io.ByteSources;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -43,13 +42,21 @@ public final class EventLogReader {
     return new Builder();
   }
 
-  /** The logs at {@code uri}: one for a file or rolling directory, many for a log directory. */
+  /**
+   * The logs at {@code uri}: one for a file or rolling directory, many for a log directory.
+   *
+   * @throws io.sparkrca.core.error.InputNotFoundException when nothing exists at {@code uri}, or a
+   *     directory holds no event log
+   * @throws io.sparkrca.core.error.SparkRcaException when it cannot be read, naming it
+   */
   public List<EventLogRef> find(String uri) {
-    try {
-      return locator.find(uri);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    java.util.Objects.requireNonNull(uri, "uri");
+    if (uri.isBlank()) {
+      throw new InvalidRequestException(
+          "no event log given: pass the path or URI of an event log file, a rolling event log "
+              + "directory or a log directory");
     }
+    return IoErrors.call(uri, () -> locator.find(uri));
   }
 
   /**
@@ -103,7 +110,7 @@ public final class EventLogReader {
       }
       return app;
     } catch (IOException e) {
-      throw new UncheckedIOException(log.uri() + ": " + e.getMessage(), e);
+      throw IoErrors.translate(log.uri(), e);
     }
   }
 
@@ -112,7 +119,7 @@ public final class EventLogReader {
     try {
       return ListingScanner.scan(sources, log, options.maxLineBytes());
     } catch (IOException e) {
-      throw new UncheckedIOException(log.uri() + ": " + e.getMessage(), e);
+      throw IoErrors.translate(log.uri(), e);
     }
   }
 
@@ -132,7 +139,7 @@ public final class EventLogReader {
 
     /** Where bytes come from (defaults: local files plus providers on the class path). */
     public Builder sources(ByteSources sources) {
-      this.sources = sources;
+      this.sources = java.util.Objects.requireNonNull(sources, "sources");
       return this;
     }
 
@@ -157,12 +164,14 @@ public final class EventLogReader {
       return this;
     }
 
+    /**
+     * The reader.
+     *
+     * @throws InvalidRequestException when {@code maxLineBytes} is under 1024 or {@code
+     *     maxTaskRowsPerStage} is negative
+     */
     public EventLogReader build() {
-      try {
-        return new EventLogReader(sources, new ReplayOptions(strict, maxLineBytes, maxTaskRowsPerStage));
-      } catch (IllegalArgumentException e) {
-        throw new SparkRcaException("Invalid event log reader settings: " + e.getMessage());
-      }
+      return new EventLogReader(sources, new ReplayOptions(strict, maxLineBytes, maxTaskRowsPerStage));
     }
   }
 }

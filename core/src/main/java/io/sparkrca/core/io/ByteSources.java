@@ -1,8 +1,9 @@
 package io.sparkrca.core.io;
 
+import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.error.IoErrors;
 import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.core.redaction.Redactor;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -39,27 +40,53 @@ public final class ByteSources {
     return new Builder();
   }
 
-  /** A source for {@code uri}; nothing is read yet. */
-  public ByteSource open(String uri) throws IOException {
-    return providerFor(uri).open(uri);
+  /**
+   * A source for {@code uri}; nothing is read yet.
+   *
+   * @throws io.sparkrca.core.error.SparkRcaException when no provider reads {@code uri}, or it is
+   *     not a valid path or URI
+   */
+  public ByteSource open(String uri) {
+    return call(uri, () -> providerFor(uri).open(uri));
   }
 
-  /** The entries directly under a directory or prefix; empty when {@code uri} is one object. */
-  public List<SourceEntry> list(String uri) throws IOException {
-    return providerFor(uri).list(uri);
+  /**
+   * The entries directly under a directory or prefix; empty when {@code uri} is one object.
+   *
+   * @throws io.sparkrca.core.error.InputNotFoundException when nothing exists at {@code uri}
+   */
+  public List<SourceEntry> list(String uri) {
+    return call(uri, () -> providerFor(uri).list(uri));
   }
 
   /**
    * The objects whose URI starts with {@code uriPrefix}, sorted by name (see {@link
    * ByteSourceProvider#listPrefix(String)}).
    */
-  public List<SourceEntry> listPrefix(String uriPrefix) throws IOException {
-    return providerFor(uriPrefix).listPrefix(uriPrefix);
+  public List<SourceEntry> listPrefix(String uriPrefix) {
+    return call(uriPrefix, () -> providerFor(uriPrefix).listPrefix(uriPrefix));
   }
 
   /** Whether {@code uri} names a directory or prefix. */
-  public boolean isDirectory(String uri) throws IOException {
-    return providerFor(uri).isDirectory(uri);
+  public boolean isDirectory(String uri) {
+    return call(uri, () -> providerFor(uri).isDirectory(uri));
+  }
+
+  /**
+   * Runs a provider call: its {@link java.io.IOException} becomes the {@link IoErrors} translation, and an
+   * {@link IllegalArgumentException} (a provider's way of refusing a malformed URI) an {@link
+   * InvalidRequestException}, both naming the redacted URI.
+   */
+  private static <T> T call(String uri, IoErrors.IoCall<T> call) {
+    java.util.Objects.requireNonNull(uri, "uri");
+    try {
+      return IoErrors.call(Redactor.redactUri(uri), call);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidRequestException(
+          "Not a valid path or URI: " + Redactor.redactUri(uri) + " ("
+              + Redactor.redactUri(String.valueOf(e.getMessage())) + "); check how it is written",
+          e);
+    }
   }
 
   /** The provider that reads {@code uri}. */

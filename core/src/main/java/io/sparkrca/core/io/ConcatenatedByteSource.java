@@ -24,7 +24,7 @@ final class ConcatenatedByteSource implements ByteSource {
     this.name = Objects.requireNonNull(name, "name");
     this.parts = List.copyOf(parts);
     if (sizes.length != parts.size()) {
-      throw new IllegalArgumentException("one size per part");
+      throw new AssertionError("one size per part: " + sizes.length + " sizes for " + parts.size() + " parts");
     }
     starts = new long[sizes.length + 1];
     for (int i = 0; i < sizes.length; i++) {

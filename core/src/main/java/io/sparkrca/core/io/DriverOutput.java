@@ -1,7 +1,7 @@
 package io.sparkrca.core.io;
 
+import io.sparkrca.core.error.IoErrors;
 import io.sparkrca.core.redaction.Redactor;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -47,7 +47,7 @@ public final class DriverOutput {
    * The numbered parts of a driver output prefix, in part order; empty when {@code uri} is not a
    * prefix or has no parts (then it is read as an ordinary object or file).
    */
-  public static List<SourceEntry> parts(ByteSources sources, String uri) throws IOException {
+  public static List<SourceEntry> parts(ByteSources sources, String uri) {
     if (!isPrefix(uri)) {
       return List.of();
     }
@@ -66,7 +66,7 @@ public final class DriverOutput {
    * The parts of a driver output prefix read as one source (named after the prefix), or empty
    * when there are no parts.
    */
-  public static Optional<ByteSource> open(ByteSources sources, String uri) throws IOException {
+  public static Optional<ByteSource> open(ByteSources sources, String uri) {
     List<SourceEntry> parts = parts(sources, uri);
     if (parts.isEmpty()) {
       return Optional.empty();
@@ -77,7 +77,10 @@ public final class DriverOutput {
       SourceEntry e = parts.get(i);
       ByteSource part = sources.open(e.uri());
       opened.add(part);
-      sizes[i] = e.size().isPresent() ? e.size().getAsLong() : part.size().orElse(0);
+      sizes[i] =
+          e.size().isPresent()
+              ? e.size().getAsLong()
+              : IoErrors.call(part.name(), part::size).orElse(0);
     }
     return Optional.of(new ConcatenatedByteSource(Redactor.redactUri(stripSlashes(uri)), opened, sizes));
   }

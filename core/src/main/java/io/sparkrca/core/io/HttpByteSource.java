@@ -126,7 +126,7 @@ public final class HttpByteSource implements ByteSource {
   @Override
   public InputStream openStream(long offset) throws IOException {
     if (offset < 0) {
-      throw new IllegalArgumentException("offset must be >= 0");
+      throw new InvalidRequestException("stream of " + name + ": the offset must be 0 or more, was " + offset);
     }
     return open(offset, -1);
   }
@@ -135,7 +135,8 @@ public final class HttpByteSource implements ByteSource {
   @Override
   public byte[] read(long offset, int length) throws IOException {
     if (offset < 0 || length < 0) {
-      throw new IllegalArgumentException("offset and length must be >= 0");
+      throw new InvalidRequestException(
+          "read of " + name + ": offset and length must be 0 or more, were " + offset + " and " + length);
     }
     if (length == 0 || (knownSize >= 0 && offset >= knownSize)) {
       return new byte[0];

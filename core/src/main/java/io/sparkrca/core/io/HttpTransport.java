@@ -356,9 +356,9 @@ final class HttpTransport {
             "HTTP 401 Unauthorized" + detail,
             sentCredentials
                 ? "the credentials sent were rejected; check that the token is valid and not expired"
-                : "the server requires credentials; pass them as a header (--header "
-                    + "'Authorization: Bearer TOKEN' or --bearer-token-env VAR on the command line, "
-                    + "HttpByteSourceProvider.builder().header(...) in Java)");
+                : "the server requires credentials; send them as a header of the HTTP settings "
+                    + "(HttpSettings.builder().header(\"Authorization\", \"Bearer TOKEN\"), or "
+                    + "bearerTokenFromEnv(VAR) to read the token from the environment)");
       case 403:
         return new AccessDeniedException(
             name,

@@ -77,7 +77,7 @@ public final class LineReader implements Closeable {
   public LineReader(InputStream in, int maxLineBytes, int bufferBytes) {
     this.in = Objects.requireNonNull(in, "in");
     if (maxLineBytes < 1 || maxLineBytes > MAX_LINE_CAP) {
-      throw new IllegalArgumentException(
+      throw new io.sparkrca.core.error.InvalidRequestException(
           "maxLineBytes must be between 1 and " + MAX_LINE_CAP + ", was " + maxLineBytes);
     }
     this.maxLineBytes = maxLineBytes;

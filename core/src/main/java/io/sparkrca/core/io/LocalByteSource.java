@@ -2,6 +2,8 @@ package io.sparkrca.core.io;
 
 import io.sparkrca.core.error.AccessDeniedException;
 import io.sparkrca.core.error.InputNotFoundException;
+import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.error.UnsupportedInputException;
 import java.io.FileInputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -88,7 +90,8 @@ final class LocalByteSource implements ByteSource {
   @Override
   public byte[] read(long offset, int length) throws IOException {
     if (offset < 0 || length < 0) {
-      throw new IllegalArgumentException("offset and length must be >= 0");
+      throw new InvalidRequestException(
+          "read of " + path + ": offset and length must be 0 or more, were " + offset + " and " + length);
     }
     try (FileChannel channel = openChannel()) {
       long available = Math.max(0, channel.size() - offset);
@@ -110,7 +113,8 @@ final class LocalByteSource implements ByteSource {
 
   private FileChannel openChannel() throws IOException {
     if (Files.isDirectory(path)) {
-      throw new IOException(path + " is a directory, not a file");
+      throw new UnsupportedInputException(
+          path + " is a directory, not a file: name one of the files in it");
     }
     try {
       return FileChannel.open(path, StandardOpenOption.READ);
@@ -118,7 +122,7 @@ final class LocalByteSource implements ByteSource {
       throw notFound();
     } catch (java.nio.file.AccessDeniedException e) {
       throw new AccessDeniedException(
-          path.toString(), "file permissions", "run as a user who can read it, or copy it");
+          path.toString(), "file permissions", "run as a user who can read it, or copy it", e);
     }
   }
 

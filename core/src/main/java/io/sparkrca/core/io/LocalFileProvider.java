@@ -1,6 +1,8 @@
 package io.sparkrca.core.io;
 
 import io.sparkrca.core.error.InputNotFoundException;
+import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.redaction.Redactor;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -57,6 +59,15 @@ final class LocalFileProvider implements ByteSourceProvider {
   }
 
   static Path toPath(String uri) {
-    return uri.startsWith("file:") ? Paths.get(URI.create(uri)) : Paths.get(uri);
+    try {
+      return uri.startsWith("file:") ? Paths.get(URI.create(uri)) : Paths.get(uri);
+    } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+      // InvalidPathException is an IllegalArgumentException too.
+      throw new InvalidRequestException(
+          "Not a valid local path or file: URI: " + Redactor.redactUri(uri) + " ("
+              + Redactor.redactUri(String.valueOf(e.getMessage())) + "); write it as a path, or as "
+              + "file:/absolute/path with special characters percent-encoded",
+          e);
+    }
   }
 }

@@ -50,7 +50,9 @@ public final class ReadAheadInputStream extends InputStream {
   public ReadAheadInputStream(InputStream in, int bufferBytes, int buffers) {
     this.in = Objects.requireNonNull(in, "in");
     if (bufferBytes < 1 || buffers < 2) {
-      throw new IllegalArgumentException("need a positive buffer size and at least 2 buffers");
+      throw new io.sparkrca.core.error.InvalidRequestException(
+          "read-ahead: bufferBytes must be at least 1 and buffers at least 2, were " + bufferBytes
+              + " and " + buffers);
     }
     this.full = new ArrayBlockingQueue<>(buffers + 1);
     this.free = new ArrayBlockingQueue<>(buffers);

@@ -1,6 +1,7 @@
 package io.sparkrca.core.io;
 
 import io.sparkrca.core.error.InputNotFoundException;
+import io.sparkrca.core.error.IoErrors;
 import io.sparkrca.core.error.InvalidRequestException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,7 +40,7 @@ final class TlsTrust {
       ctx.init(null, new TrustManager[] {trustManager(pemFiles)}, null);
       return ctx;
     } catch (GeneralSecurityException e) {
-      throw new InvalidRequestException("Cannot set up TLS trust: " + e.getMessage());
+      throw new InvalidRequestException("Cannot set up TLS trust: " + e.getMessage(), e);
     }
   }
 
@@ -60,11 +61,11 @@ final class TlsTrust {
       }
       return new Composite(system, trustManager(extra));
     } catch (GeneralSecurityException | IOException e) {
-      throw new InvalidRequestException("Cannot set up TLS trust: " + e.getMessage());
+      throw new InvalidRequestException("Cannot set up TLS trust: " + e.getMessage(), e);
     }
   }
 
-  static Collection<? extends Certificate> readCertificates(Path pem) throws IOException {
+  static Collection<? extends Certificate> readCertificates(Path pem) {
     Collection<? extends Certificate> certs;
     try (InputStream in = Files.newInputStream(pem)) {
       certs = CertificateFactory.getInstance("X.509").generateCertificates(in);
@@ -73,7 +74,9 @@ final class TlsTrust {
     } catch (CertificateException e) {
       throw new InvalidRequestException(
           pem + " is not a PEM or DER certificate file (" + e.getMessage() + "); pass the CA "
-              + "certificate(s) in PEM form (-----BEGIN CERTIFICATE-----)");
+              + "certificate(s) in PEM form (-----BEGIN CERTIFICATE-----)", e);
+    } catch (IOException e) {
+      throw IoErrors.translate("the CA certificate file " + pem, e);
     }
     if (certs.isEmpty()) {
       throw new InvalidRequestException(

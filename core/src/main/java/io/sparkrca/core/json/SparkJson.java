@@ -14,8 +14,8 @@ import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
+import io.sparkrca.core.error.InvalidRequestException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -43,12 +43,20 @@ public final class SparkJson {
     return MAPPER;
   }
 
-  /** Pretty-printed History Server JSON for any model value. */
+  /**
+   * Pretty-printed History Server JSON for any model value.
+   *
+   * @throws InvalidRequestException when {@code value} is not something Jackson can write
+   */
   public static String write(Object value) {
     try {
       return MAPPER.writeValueAsString(value);
     } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
+      throw new InvalidRequestException(
+          "Cannot write a " + (value == null ? "null" : value.getClass().getSimpleName())
+              + " as JSON (" + e.getOriginalMessage() + "); pass a model value, a list or a map of "
+              + "them",
+          e);
     }
   }
 
@@ -65,8 +73,11 @@ public final class SparkJson {
   /**
    * Parses a History Server date: {@code 2015-02-03T16:42:59.720GMT} or a day such as {@code
    * 2015-02-10} (midnight GMT), as the History Server accepts in {@code minDate} and friends.
+   *
+   * @throws InvalidRequestException when {@code text} is neither
    */
   public static Instant parseDate(String text) {
+    java.util.Objects.requireNonNull(text, "text");
     try {
       String t = text.trim();
       if (t.length() == 10) {
@@ -77,7 +88,10 @@ public final class SparkJson {
       }
       return java.time.OffsetDateTime.parse(t).toInstant();
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException("Couldn't parse date: " + text, e);
+      throw new InvalidRequestException(
+          "Couldn't parse date: " + text + " (write it as 2015-02-03T16:42:59.720GMT, an ISO-8601 "
+              + "date-time with an offset, or a day such as 2015-02-10)",
+          e);
     }
   }
 

@@ -39,7 +39,7 @@ final class ByteFinder {
   /** As above, choosing the rare bytes by {@code frequency} (256 counts, higher is commoner). */
   ByteFinder(byte[] needle, boolean foldAsciiCase, int[] frequency) {
     if (needle.length == 0) {
-      throw new IllegalArgumentException("empty needle");
+      throw new AssertionError("empty needle"); // SearchQuery refuses an empty pattern
     }
     this.fold = foldAsciiCase;
     this.needle = needle.clone();

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
@@ -41,7 +40,8 @@ public final class LogJson {
       g.writeEndArray();
       g.writeEndObject();
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      // A StringWriter does not fail; only a bug in the writing code gets here.
+      throw new AssertionError("writing " + action + " JSON to memory failed", e);
     }
     return out.append('\n').toString();
   }

@@ -24,7 +24,9 @@ public record LogLine(long number, long byteOffset, String text, boolean truncat
   public LogLine {
     Objects.requireNonNull(text, "text");
     if (number < 0 || byteOffset < 0 || fullLength < 0) {
-      throw new IllegalArgumentException("number, byteOffset and fullLength must be >= 0");
+      throw new io.sparkrca.core.error.InvalidRequestException(
+          "LogLine: number, byteOffset and fullLength must be 0 or more, were " + number + ", "
+              + byteOffset + " and " + fullLength);
     }
   }
 

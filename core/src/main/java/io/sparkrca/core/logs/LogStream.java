@@ -2,6 +2,7 @@ package io.sparkrca.core.logs;
 
 import io.sparkrca.core.error.CorruptInputException;
 import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.error.IoErrors;
 import io.sparkrca.core.io.ByteSource;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.Compression;
@@ -84,8 +85,14 @@ public final class LogStream {
     this.openNotes = List.copyOf(openNotes);
   }
 
-  /** A log at a path or URI, with default settings. */
-  public static LogStream open(String uri) throws IOException {
+  /**
+   * A log at a path or URI, with default settings. Nothing is read yet; the methods that read fail
+   * with a {@link io.sparkrca.core.error.SparkRcaException} that names the log (an {@link
+   * io.sparkrca.core.error.InputNotFoundException} when it does not exist, an {@link
+   * io.sparkrca.core.error.AccessDeniedException} when it may not be read, a {@link
+   * CorruptInputException} when it is truncated, corrupt or binary).
+   */
+  public static LogStream open(String uri) {
     return builder().build(uri);
   }
 
@@ -111,7 +118,11 @@ public final class LogStream {
   // --- info ------------------------------------------------------------------------------------
 
   /** Size, codec and advice, from at most one small read. */
-  public LogInfo info() throws IOException {
+  public LogInfo info() {
+    return io(this::readInfo);
+  }
+
+  private LogInfo readInfo() throws IOException {
     OptionalLong size = source.size();
     DecodedStream.Detection d = DecodedStream.detect(source);
     List<String> notes = notes(d.notes());
@@ -140,8 +151,12 @@ public final class LogStream {
   // --- head / tail / range ---------------------------------------------------------------------
 
   /** The first {@code n} lines (1 to {@value #MAX_LINES}). */
-  public LogLines head(int n) throws IOException {
+  public LogLines head(int n) {
     checkLineCount("head", n);
+    return io(() -> readHead(n));
+  }
+
+  private LogLines readHead(int n) throws IOException {
     List<LogLine> lines = new ArrayList<>();
     try (Text t = openText()) {
       while (lines.size() < n && t.lines.next()) {
@@ -156,8 +171,12 @@ public final class LogStream {
    * only a window at the end is read (line numbers are then unknown: 0); otherwise the content is
    * streamed once, keeping the last {@code n} lines.
    */
-  public LogLines tail(int n) throws IOException {
+  public LogLines tail(int n) {
     checkLineCount("tail", n);
+    return io(() -> readTail(n));
+  }
+
+  private LogLines readTail(int n) throws IOException {
     OptionalLong size = source.size();
     DecodedStream.Detection d = DecodedStream.detect(source);
     if (d.compression().isCompressed() || size.isEmpty() || size.getAsLong() == 0) {
@@ -254,7 +273,7 @@ public final class LogStream {
    * Lines {@code start} to {@code end} inclusive (1-based, at most {@value #MAX_LINES}); validated
    * before any I/O. Reading stops after {@code end}.
    */
-  public LogLines range(long start, long end) throws IOException {
+  public LogLines range(long start, long end) {
     if (start < 1) {
       throw new InvalidRequestException(
           "range: START must be at least 1 (lines are numbered from 1), was " + start);
@@ -270,6 +289,10 @@ public final class LogStream {
               + "Dumping an unbounded range defeats the purpose of streaming; narrow the range, or "
               + "use search to locate the region of interest first");
     }
+    return io(() -> readRange(start, end));
+  }
+
+  private LogLines readRange(long start, long end) throws IOException {
     List<LogLine> lines = new ArrayList<>();
     try (Text t = openText()) {
       LineReader r = t.lines;
@@ -291,7 +314,11 @@ public final class LogStream {
   // --- count -----------------------------------------------------------------------------------
 
   /** The number of lines. */
-  public CountResult count() throws IOException {
+  public CountResult count() {
+    return io(this::readCount);
+  }
+
+  private CountResult readCount() throws IOException {
     try (Text t = openText()) {
       LineReader r = t.lines;
       LineReader.Candidates none = (b, from, to) -> -1;
@@ -303,8 +330,12 @@ public final class LogStream {
   }
 
   /** The number of lines, and of lines matching {@code query} (its context and limit are ignored). */
-  public CountResult count(SearchQuery query) throws IOException {
+  public CountResult count(SearchQuery query) {
     LineMatcher matcher = LineMatcher.compile(query);
+    return io(() -> readCount(query, matcher));
+  }
+
+  private CountResult readCount(SearchQuery query, LineMatcher matcher) throws IOException {
     long matching = 0;
     try (Text t = openText()) {
       LineReader.Candidates candidates = matcher.candidates(t.sample).orElse(null);
@@ -331,9 +362,10 @@ public final class LogStream {
    * (after reading the last match's after-context) and closes the stream. The pattern is checked
    * before anything is read.
    */
-  public SearchResult search(SearchQuery query) throws IOException {
+  public SearchResult search(SearchQuery query) {
+    LineMatcher matcher = LineMatcher.compile(query);
     List<SearchMatch> matches = new ArrayList<>();
-    Scan scan = scan(query, query.maxMatches(), matches::add);
+    Scan scan = io(() -> scan(query, matcher, query.maxMatches(), matches::add));
     return new SearchResult(source.name(), query, matches, scan.lines, scan.limitReached, scan.notes);
   }
 
@@ -350,19 +382,19 @@ public final class LogStream {
    * });
    * }</pre>
    */
-  public MatchScan forEachMatch(SearchQuery query, java.util.function.Predicate<SearchMatch> visitor)
-      throws IOException {
+  public MatchScan forEachMatch(SearchQuery query, java.util.function.Predicate<SearchMatch> visitor) {
     Objects.requireNonNull(visitor, "visitor");
-    Scan scan = scan(query, Integer.MAX_VALUE, visitor);
+    LineMatcher matcher = LineMatcher.compile(query);
+    Scan scan = io(() -> scan(query, matcher, Integer.MAX_VALUE, visitor));
     return new MatchScan(source.name(), scan.lines, scan.matches, scan.limitReached, scan.notes);
   }
 
   private record Scan(long lines, long matches, boolean limitReached, List<String> notes) {}
 
   /** The search loop: matches go to {@code sink} until {@code limit} or until it returns false. */
-  private Scan scan(SearchQuery query, int limit, java.util.function.Predicate<SearchMatch> sink)
+  private Scan scan(
+      SearchQuery query, LineMatcher matcher, int limit, java.util.function.Predicate<SearchMatch> sink)
       throws IOException {
-    LineMatcher matcher = LineMatcher.compile(query);
     LineRing before = new LineRing(query.before());
     LineReader.SkippedLine toBefore = before::add;
     boolean limitReached = false;
@@ -425,6 +457,14 @@ public final class LogStream {
   }
 
   // --- helpers ---------------------------------------------------------------------------------
+
+  /**
+   * Runs one read of the log: an {@link IOException} becomes the {@link IoErrors} translation
+   * naming the log (not found, access denied, truncated, or an I/O error with its cause).
+   */
+  private <T> T io(IoErrors.IoCall<T> read) {
+    return IoErrors.call(source.name(), read);
+  }
 
   private static void checkLineCount(String action, int n) {
     if (n < 1) {
@@ -613,7 +653,7 @@ public final class LogStream {
      * A stream over {@code uri} (a path, {@code file:}, {@code http(s):}, or any scheme a provider
      * reads). A Dataproc {@code driveroutput} prefix with numbered parts is read as one log.
      */
-    public LogStream build(String uri) throws IOException {
+    public LogStream build(String uri) {
       Objects.requireNonNull(uri, "uri");
       if (uri.isBlank()) {
         throw new InvalidRequestException("no log given: pass a path or a URI");

@@ -19,6 +19,15 @@ import java.util.Optional;
  * long s, which a byte comparison would miss.
  */
 final class RequiredLiterals {
+  /** Thrown inside the parser to give up on a pattern; {@link #of} answers "no prefilter". */
+  private static final class GiveUp extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    GiveUp(String why) {
+      super(why, null, false, false);
+    }
+  }
+
   /** Shortest literal (in UTF-8 bytes) worth prefiltering on. */
   static final int MIN_LENGTH = 2;
   /** Most alternatives kept; more than that and the regex engine alone is as fast. */
@@ -45,7 +54,7 @@ final class RequiredLiterals {
     try {
       set = p.alternation();
     } catch (RuntimeException e) {
-      return Optional.empty(); // something unexpected: no prefilter is always correct
+      return Optional.empty(); // too subtle, or unexpected: no prefilter is always correct
     }
     if (set == null || p.i < regex.length() || quality(set) < MIN_LENGTH) {
       return Optional.empty();
@@ -109,7 +118,7 @@ final class RequiredLiterals {
         if (g.flagsOnly) {
           if (i < s.length() && ("*+?".indexOf(s.charAt(i)) >= 0 || s.charAt(i) == '{' && isQuantifierAt(i))) {
             // RE2 applies a repetition after "(?i)" to the atom before it: too subtle, give up.
-            throw new IllegalStateException("repetition after a flag group");
+            throw new GiveUp("repetition after a flag group");
           }
           continue;
         }

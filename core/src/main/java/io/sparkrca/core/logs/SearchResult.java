@@ -29,8 +29,13 @@ public record SearchResult(
     List<String> notes) {
   /** The advice given when nothing matched. */
   public static final String ZERO_MATCH_HINT =
-      "Hint: no matches. Spark messages vary in casing and wording -- retry with --ignore-case, "
-          + "or with a broader --regex.";
+      "Hint: no matches. Spark messages vary in casing and wording -- retry ignoring case, "
+          + "or with a broader regular expression.";
+
+  /** The advice given when nothing matched a search that already ignored case. */
+  public static final String IGNORE_CASE_ZERO_MATCH_HINT =
+      "Hint: no matches. Spark messages vary in wording -- retry with a broader regular expression "
+          + "(for example only the exception's class name).";
 
   public SearchResult {
     Objects.requireNonNull(source, "source");
@@ -45,9 +50,7 @@ public record SearchResult(
       return Optional.empty();
     }
     if (query.ignoreCase()) {
-      return Optional.of(
-          "Hint: no matches. Spark messages vary in wording -- retry with a broader --regex "
-              + "(for example only the exception's class name).");
+      return Optional.of(IGNORE_CASE_ZERO_MATCH_HINT);
     }
     return Optional.of(ZERO_MATCH_HINT);
   }

@@ -53,7 +53,8 @@ final class WuManber implements LineReader.Candidates {
       min = Math.min(min, p.length);
     }
     if (min < MIN_LENGTH) {
-      throw new IllegalArgumentException("literals must be at least " + MIN_LENGTH + " bytes");
+      // Callers check suits() first, which refuses shorter literals.
+      throw new AssertionError("literals must be at least " + MIN_LENGTH + " bytes");
     }
     int[] pairs = pairCounts(sample, fold);
     // Choose the window length and each literal's offset: long windows move far, windows ending

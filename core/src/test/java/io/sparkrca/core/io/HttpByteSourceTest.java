@@ -143,7 +143,8 @@ class HttpByteSourceTest {
     assertThatThrownBy(() -> s.read(0, 10))
         .isInstanceOf(AccessDeniedException.class)
         .hasMessageContaining("HTTP 401")
-        .hasMessageContaining("--header 'Authorization: Bearer TOKEN'");
+        .hasMessageContaining("HttpSettings.builder().header(\"Authorization\", \"Bearer TOKEN\")")
+        .hasMessageNotContaining("--header");
   }
 
   @Test

@@ -110,9 +110,10 @@ class LineReaderTest {
   @Test
   void rejectsCapsOutsideTheSupportedRange() {
     InputStream empty = new ByteArrayInputStream(new byte[0]);
-    assertThatThrownBy(() -> new LineReader(empty, 0)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new LineReader(empty, 0))
+        .isInstanceOf(io.sparkrca.core.error.InvalidRequestException.class);
     assertThatThrownBy(() -> new LineReader(empty, Integer.MAX_VALUE))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(io.sparkrca.core.error.InvalidRequestException.class)
         .hasMessageContaining("maxLineBytes");
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sparkrca.core.error.InputNotFoundException;
+import io.sparkrca.core.error.UnsupportedInputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +35,7 @@ class LocalByteSourceTest {
   @Test
   void aDirectoryIsRefusedAsSuch() {
     assertThatThrownBy(() -> ByteSource.of(dir).openStream(0))
-        .isInstanceOf(IOException.class)
+        .isInstanceOf(UnsupportedInputException.class)
         .hasMessageContaining("is a directory, not a file");
   }
 }

@@ -200,7 +200,7 @@ class MatchingTest {
     assertThatThrownBy(() -> LineMatcher.compile(SearchQuery.regex("Exception(")))
         .isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("invalid regular expression 'Exception('")
-        .hasMessageContaining("--literal");
+        .hasMessageContaining("use a literal query (SearchQuery.literal)");
     assertThatThrownBy(() -> LineMatcher.compile(SearchQuery.regex("(a)\\1")))
         .isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("RE2");

@@ -44,7 +44,8 @@ final class AsciiPattern {
   AsciiPattern(byte[] value) {
     int n = value.length;
     if (n > MAX_LENGTH) {
-      throw new IllegalArgumentException("longer than " + MAX_LENGTH + " bytes");
+      // Patterns are the scanner's constants (event and field names), never user input.
+      throw new AssertionError("longer than " + MAX_LENGTH + " bytes: " + n);
     }
     bytes = value.clone();
     length = n;

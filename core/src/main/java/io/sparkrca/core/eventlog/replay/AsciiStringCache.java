@@ -24,7 +24,7 @@ final class AsciiStringCache {
   /** @param capacity a power of two */
   AsciiStringCache(int capacity) {
     if (Integer.bitCount(capacity) != 1) {
-      throw new IllegalArgumentException("capacity must be a power of two");
+      throw new AssertionError("capacity must be a power of two, was " + capacity); // a constant
     }
     keys = new byte[capacity][];
     values = new String[capacity];

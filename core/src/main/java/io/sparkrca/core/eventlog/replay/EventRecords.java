@@ -143,7 +143,7 @@ final class EventRecords {
           return;
         }
       default:
-        throw new IllegalArgumentException("not a recorded event kind: " + kind);
+        throw new AssertionError("not a recorded event kind: " + kind); // the scanner's constants
     }
   }
 

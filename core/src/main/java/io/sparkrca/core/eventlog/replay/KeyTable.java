@@ -26,7 +26,8 @@ final class KeyTable {
   KeyTable(List<String> keys) {
     int n = keys.size();
     if (n >= 64) {
-      throw new IllegalArgumentException("at most 63 keys (duplicates are tracked in a long)");
+      // The tables are constants of the scanner: a longer one is a programming error.
+      throw new AssertionError("at most 63 keys (duplicates are tracked in a long), got " + n);
     }
     unknown = n;
     names = new AsciiPattern[n];

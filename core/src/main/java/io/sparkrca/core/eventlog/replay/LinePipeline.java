@@ -4,7 +4,6 @@ import io.sparkrca.core.io.LineReader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -175,7 +174,10 @@ final class LinePipeline implements Closeable {
     if (failure instanceof Error e) {
       throw e;
     }
-    throw new UncheckedIOException(new IOException(failure));
+    throw new io.sparkrca.core.error.SparkRcaException(
+        "replay failed on its reading thread (" + failure + "); read again with "
+            + "-Dsparkrca.replay.threads=1 to replay on the calling thread",
+        failure);
   }
 
   private void run() {

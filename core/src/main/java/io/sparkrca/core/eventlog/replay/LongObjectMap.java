@@ -35,9 +35,7 @@ final class LongObjectMap<V> {
 
   /** Sets the value of {@code key} (not null). */
   void put(long key, V value) {
-    if (value == null) {
-      throw new IllegalArgumentException("null value");
-    }
+    java.util.Objects.requireNonNull(value, "value");
     if ((size + 1) * 4 > keys.length * 3) {
       grow();
     }

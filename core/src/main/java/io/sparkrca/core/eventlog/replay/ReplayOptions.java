@@ -1,5 +1,7 @@
 package io.sparkrca.core.eventlog.replay;
 
+import io.sparkrca.core.error.InvalidRequestException;
+
 /**
  * Knobs of a replay.
  *
@@ -23,10 +25,13 @@ public record ReplayOptions(boolean strict, int maxLineBytes, int maxTaskRowsPer
 
   public ReplayOptions {
     if (maxLineBytes < 1024) {
-      throw new IllegalArgumentException("maxLineBytes must be at least 1024");
+      throw new InvalidRequestException(
+          "Invalid event log reader settings: maxLineBytes must be at least 1024, was " + maxLineBytes);
     }
     if (maxTaskRowsPerStage < 0) {
-      throw new IllegalArgumentException("maxTaskRowsPerStage must be >= 0");
+      throw new InvalidRequestException(
+          "Invalid event log reader settings: maxTaskRowsPerStage must be 0 or more (0 keeps no "
+              + "task rows), was " + maxTaskRowsPerStage);
     }
   }
 }

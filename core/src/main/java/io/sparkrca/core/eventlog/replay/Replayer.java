@@ -25,6 +25,13 @@ import java.util.List;
  * events as trees. Bad lines are counted and reported, or fatal in strict mode.
  */
 public final class Replayer {
+  /**
+   * What a strict replay's error about a bad line says to do, in library terms; a command line
+   * may replace it with its own option.
+   */
+  public static final String STRICT_MODE_HINT =
+      "strict mode: replay with strict(false) to skip bad lines and report them";
+
   /** The parser settings of every replay; the differential tests parse with the same ones. */
   static final JsonFactory FACTORY =
       JsonFactory.builder()
@@ -221,8 +228,7 @@ public final class Replayer {
   private void recordBad(long line, String reason) {
     if (options.strict()) {
       throw new CorruptInputException(
-          facts.currentSource + " line " + line + ": " + reason + " (strict mode: drop --strict "
-              + "to skip bad lines and report them)");
+          facts.currentSource + " line " + line + ": " + reason + " (" + STRICT_MODE_HINT + ")");
     }
     facts.badLine(line, reason);
   }
@@ -453,7 +459,7 @@ public final class Replayer {
         state.onStageExecutorMetrics(e.stageMetrics);
         break;
       default:
-        throw new IllegalStateException("not a parsed event kind: " + kind);
+        throw new AssertionError("not a parsed event kind: " + kind); // the scanner's constants
     }
   }
 
