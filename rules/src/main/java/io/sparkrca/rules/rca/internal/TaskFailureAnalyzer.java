@@ -300,9 +300,21 @@ public final class TaskFailureAnalyzer implements Analyzer {
 
   /** The stage failure that aborted the group's stage, when the failure was fatal. */
   private static Optional<StageFailure> abortOf(AnalysisContext ctx, TaskFailureGroup g) {
+    String message = g.description().contains(": ") ? g.description().substring(g.description().indexOf(": ") + 2) : "";
+    String probe = message.length() > 60 ? message.substring(0, 60) : message;
     for (StageFailure f : ctx.facts().stageFailures()) {
       if (g.stageIds().contains(f.stageId()) && (f.reason().contains("failed") && f.reason().contains("times")
-          || !g.exceptionClass().isEmpty() && f.reason().contains(g.exceptionClass()))) {
+          || !g.exceptionClass().isEmpty() && f.reason().contains(g.exceptionClass())
+          || !probe.isEmpty() && f.reason().contains(probe))) {
+        return Optional.of(f);
+      }
+    }
+    // Spark 4 records the task's own message as the stage's reason; any non-fetch failure of a
+    // stage that never completed afterwards ended it.
+    for (StageFailure f : ctx.facts().stageFailures()) {
+      boolean recovered = ctx.stages().stream().anyMatch(s -> s.stageId() == f.stageId() && s.attemptId() > f.attemptId()
+          && s.status() == StageStatus.COMPLETE);
+      if (g.stageIds().contains(f.stageId()) && !recovered && !f.reason().contains("FetchFailed")) {
         return Optional.of(f);
       }
     }
