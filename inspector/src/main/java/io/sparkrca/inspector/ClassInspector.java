@@ -1,6 +1,7 @@
 package io.sparkrca.inspector;
 
 import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.error.IoErrors;
 import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.core.io.ByteSource;
 import io.sparkrca.core.io.ByteSources;
@@ -151,11 +152,13 @@ public final class ClassInspector {
    * @throws EntryNotFoundException when the named entry does not exist (the message lists the
    *     nearest names)
    * @throws AmbiguousEntryException when a bare or case-insensitive name matches several entries
-   * @throws io.sparkrca.core.error.SparkRcaException for unreadable, hostile or unsupported
-   *     input, with a message that says what to do
-   * @throws IOException when the source cannot be read
+   * @throws io.sparkrca.core.error.InputNotFoundException when {@code uri} does not exist
+   * @throws io.sparkrca.core.error.AccessDeniedException when it may not be read
+   * @throws io.sparkrca.core.error.CorruptInputException when it is truncated or damaged
+   * @throws io.sparkrca.core.error.SparkRcaException for other unreadable, hostile or unsupported
+   *     input, always naming it, with a message that says what to do
    */
-  public Inspection inspect(String uri) throws IOException {
+  public Inspection inspect(String uri) {
     return inspect(uri, "");
   }
 
@@ -165,7 +168,7 @@ public final class ClassInspector {
    * It may go through nested archives itself ({@code BOOT-INF/lib/x.jar!/com/x/Job.class}). A
    * blank entry means none.
    */
-  public Inspection inspect(String uri, String entry) throws IOException {
+  public Inspection inspect(String uri, String entry) {
     Objects.requireNonNull(uri, "uri");
     Objects.requireNonNull(entry, "entry");
     String base = uri;
@@ -189,7 +192,7 @@ public final class ClassInspector {
         }
       }
       if (!chain.isEmpty() && !TextKinds.isArchiveName(chain.get(chain.size() - 1))) {
-        notes.add("--entry '" + entry.strip() + "' takes precedence over the fragment '"
+        notes.add("the entry '" + entry.strip() + "' takes precedence over the fragment '"
             + chain.get(chain.size() - 1) + "'");
         chain.remove(chain.size() - 1);
       }
@@ -206,7 +209,7 @@ public final class ClassInspector {
    * Inspects a source directly; {@code entry} (empty for none) names an archive entry, or a chain
    * of them joined by {@code !/}.
    */
-  public Inspection inspect(ByteSource source, Optional<String> entry) throws IOException {
+  public Inspection inspect(ByteSource source, Optional<String> entry) {
     Objects.requireNonNull(source, "source");
     Objects.requireNonNull(entry, "entry");
     List<String> chain = new ArrayList<>();
@@ -221,11 +224,12 @@ public final class ClassInspector {
   }
 
   private Inspection inspect(ByteSource source, String display, List<String> chain,
-      List<String> notes) throws IOException {
+      List<String> notes) {
     ReadContext ctx = new ReadContext(limits);
     notes.forEach(ctx::note);
     LOG.debug("inspecting {} {}", display, chain);
-    return dispatch(source, display, chain, ctx);
+    // The source's I/O failures (missing, denied, cut off...) become exceptions naming the input.
+    return IoErrors.call(display, () -> dispatch(source, display, chain, ctx));
   }
 
   private Inspection dispatch(ByteSource src, String display, List<String> chain,
@@ -283,8 +287,8 @@ public final class ClassInspector {
       }
     }
     if (!chain.isEmpty()) {
-      throw new InvalidRequestException("--entry and '!/' fragment syntax are only supported for "
-          + ".jar/.zip archives, not for plain files like '" + display + "'.");
+      throw new InvalidRequestException("an entry (or a '!/' fragment) can only be named inside a "
+          + ".jar/.zip archive, not in a plain file like '" + display + "'; inspect the file itself");
     }
     if (classMagic) {
       long size = src.size().orElse(-1);
@@ -342,7 +346,7 @@ public final class ClassInspector {
     if (TextKinds.isBinary(bytes, bytes.length)) {
       throw new UnsupportedInputException(display + " is binary (neither a class file, an "
           + "archive nor text), so there is nothing to show"
-          + (entry ? "; list the archive without --entry to see its contents" : ""));
+          + (entry ? "; inspect the archive without an entry to list its contents" : ""));
     }
     String content = StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPLACE)
@@ -369,8 +373,8 @@ public final class ClassInspector {
     }
     int from = Math.max(1, startLine);
     if (from > lines.size() && !lines.isEmpty()) {
-      throw new InvalidRequestException(display + " has " + lines.size() + " lines; --start-line "
-          + from + " is past its end");
+      throw new InvalidRequestException(display + " has " + lines.size() + " lines; the start line "
+          + from + " is past its end: start at a line from 1 to " + lines.size());
     }
     List<String> shown = new ArrayList<>();
     Redactor redactor = Redactor.standard();
@@ -618,7 +622,8 @@ public final class ClassInspector {
     /** How many classes are followed from the requested one; 10 unless set. */
     public Builder maxFollowedClasses(int value) {
       if (value < 0) {
-        throw new IllegalArgumentException("maxFollowedClasses must be >= 0");
+        throw new InvalidRequestException(
+            "maxFollowedClasses must be 0 or more (0 follows no class), was " + value);
       }
       this.maxFollowed = value;
       return this;
@@ -669,7 +674,8 @@ public final class ClassInspector {
      */
     public Builder overviewSampling(double maxFractionOfArchive) {
       if (!(maxFractionOfArchive >= 0 && maxFractionOfArchive <= 1)) {
-        throw new IllegalArgumentException("overviewSampling must be between 0 and 1");
+        throw new InvalidRequestException(
+            "overviewSampling must be between 0 (exact overviews) and 1, was " + maxFractionOfArchive);
       }
       this.overviewSampling = maxFractionOfArchive;
       return this;
@@ -681,7 +687,7 @@ public final class ClassInspector {
 
     private static void positive(int v, String name) {
       if (v < 1) {
-        throw new IllegalArgumentException(name + " must be positive");
+        throw new InvalidRequestException(name + " must be at least 1, was " + v);
       }
     }
   }

@@ -25,8 +25,8 @@ public class EntryNotFoundException extends InputNotFoundException {
   public EntryNotFoundException(String archive, String entry, List<String> nearest) {
     super("Entry '" + Texts.safe(entry) + "' in " + archive,
         (nearest.isEmpty() ? "no similar names" : "nearest names: " + String.join(", ", nearest))
-            + "; pass --entry with an archive path ('com/example/Main.class') or a class name "
-            + "('com.example.Main'), or omit it for an overview of the archive");
+            + "; name the entry by its archive path ('com/example/Main.class') or class name "
+            + "('com.example.Main'), or inspect the archive without one for its overview");
     this.nearest = List.copyOf(nearest);
   }
 

@@ -41,7 +41,9 @@ public record InspectorLimits(
         || maxNestedArchiveBytes < 1
         || maxScannedClasses < 1
         || maxSourceBytes < 1) {
-      throw new IllegalArgumentException("every inspector limit must be positive");
+      throw new io.sparkrca.core.error.InvalidRequestException(
+          "every inspector limit must be at least 1 (maxCentralDirectoryBytes at least 22), got "
+              + this);
     }
   }
 

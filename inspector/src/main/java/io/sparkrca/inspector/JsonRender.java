@@ -13,7 +13,6 @@ import io.sparkrca.inspector.ArchiveOverview.Relocation;
 import io.sparkrca.inspector.ClassView.Call;
 import io.sparkrca.inspector.ClassView.ClassDetail;
 import io.sparkrca.inspector.ClassView.MethodSummary;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 
@@ -31,7 +30,7 @@ final class JsonRender {
     try {
       return MAPPER.writeValueAsString(n) + "\n";
     } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
+      throw new AssertionError("writing a JSON tree to memory failed", e);
     }
   }
 

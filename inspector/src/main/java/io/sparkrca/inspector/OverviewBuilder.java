@@ -332,7 +332,7 @@ final class OverviewBuilder {
       notes.add("the manifest names no Main-Class: spark-submit needs --class");
     } else if (manifest.isEmpty() && zip.sample.isPresent()) {
       notes.add("META-INF/MANIFEST.MF is not in the sampled part of the directory, so the "
-          + "Main-Class is unknown; inspect without sampling, or pass --entry META-INF/MANIFEST.MF");
+          + "Main-Class is unknown; inspect without sampling, or inspect the entry META-INF/MANIFEST.MF");
     } else if (manifest.isEmpty()) {
       notes.add("no META-INF/MANIFEST.MF: spark-submit needs --class");
     }
@@ -649,9 +649,9 @@ final class OverviewBuilder {
       return first;
     });
     String path = example.replace('.', '/') + ".class";
-    return "To inspect a class or file, pass --entry (e.g. '" + Texts.safe(example) + "' or '"
+    return "To inspect a class or file, name it as the entry (e.g. '" + Texts.safe(example) + "' or '"
         + Texts.safe(path) + "') or append '!/" + Texts.safe(path) + "' to the URI; nested jars "
-        + "open the same way (!/BOOT-INF/lib/x.jar); --findings scans the application classes "
-        + "for Spark anti-patterns.";
+        + "open the same way (!/BOOT-INF/lib/x.jar); a findings-only inspection scans the "
+        + "application classes for Spark anti-patterns.";
   }
 }

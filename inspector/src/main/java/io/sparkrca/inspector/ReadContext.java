@@ -33,7 +33,7 @@ final class ReadContext {
       throw new CorruptInputException(
           what + ": this inspection inflated more than "
               + Texts.bytes(limits.maxTotalInflatedBytes())
-              + " in total (the cap against zip bombs); inspect one entry at a time with --entry");
+              + " in total (the cap against zip bombs); inspect one entry at a time");
     }
   }
 

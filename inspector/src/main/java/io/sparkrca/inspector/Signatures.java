@@ -161,6 +161,15 @@ final class Signatures {
     }
   }
 
+  /** A malformed signature attribute: the parser gives up and the signature is left out. */
+  private static final class BadSignature extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    BadSignature(String why) {
+      super(why, null, false, false);
+    }
+  }
+
   /** Recursive-descent parser for JVMS 4.7.9.1 signatures. */
   private static final class Parser {
     private final String s;
@@ -176,14 +185,14 @@ final class Signatures {
 
     char peek() {
       if (i >= s.length()) {
-        throw new IllegalArgumentException("signature ends early");
+        throw new BadSignature("signature ends early");
       }
       return s.charAt(i);
     }
 
     void expect(char c) {
       if (peek() != c) {
-        throw new IllegalArgumentException("expected " + c);
+        throw new BadSignature("expected " + c);
       }
       i++;
     }
@@ -199,7 +208,7 @@ final class Signatures {
         i++;
       }
       if (i == start) {
-        throw new IllegalArgumentException("empty identifier");
+        throw new BadSignature("empty identifier");
       }
       return s.substring(start, i);
     }
@@ -245,7 +254,7 @@ final class Signatures {
 
     String referenceType(int depth) {
       if (depth > MAX_DEPTH) {
-        throw new IllegalArgumentException("signature nested too deeply");
+        throw new BadSignature("signature nested too deeply");
       }
       char c = peek();
       switch (c) {
@@ -282,7 +291,7 @@ final class Signatures {
           i++;
           return javaType(depth + 1) + "[]";
         }
-        default -> throw new IllegalArgumentException("unexpected " + c);
+        default -> throw new BadSignature("unexpected " + c);
       }
     }
 

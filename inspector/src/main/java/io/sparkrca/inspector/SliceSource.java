@@ -66,7 +66,8 @@ final class SliceSource implements ByteSource {
   @Override
   public byte[] read(long offset, int len) throws IOException {
     if (offset < 0 || len < 0) {
-      throw new IllegalArgumentException("offset and length must be >= 0");
+      throw new io.sparkrca.core.error.InvalidRequestException(
+          "read of " + name() + ": offset and length must be 0 or more, were " + offset + " and " + len);
     }
     if (offset >= length) {
       return new byte[0];

@@ -105,7 +105,7 @@ final class TextRender {
     }
     if (o.packages().size() > shown) {
       out.add("  ... (showing " + shown + " packages out of " + Texts.count(o.packages().size())
-          + "; --format json lists them all)");
+          + "; the JSON form lists them all)");
     }
     o.sample().filter(s -> s.unreadClasses() > 0).ifPresent(s -> out.add("  ... and ~"
         + Texts.plural(s.unreadClasses(), "class") + " in the unread parts of the directory"));
@@ -246,7 +246,7 @@ final class TextRender {
         int n = 0;
         for (StringConstant s : c.strings()) {
           if (n++ >= MAX_STRINGS_SHOWN) {
-            b.add("  ... (" + (c.strings().size() - MAX_STRINGS_SHOWN) + " more; --format json "
+            b.add("  ... (" + (c.strings().size() - MAX_STRINGS_SHOWN) + " more; the JSON form "
                 + "lists them)");
             break;
           }
@@ -279,7 +279,7 @@ final class TextRender {
               continue;
             }
             if (n++ >= MAX_CALLS_SHOWN) {
-              b.add("      ... (more calls; --format json lists them)");
+              b.add("      ... (more calls; the JSON form lists them)");
               break;
             }
             b.add("    " + arrow(call.kind()) + " " + call.target()
@@ -315,14 +315,14 @@ final class TextRender {
       b.add("[" + v.omittedClasses().size() + " additional companion classes omitted: "
           + String.join(", ", v.omittedClasses().subList(0, Math.min(10,
               v.omittedClasses().size()))) + (v.omittedClasses().size() > 10 ? ", ..." : "")
-          + ". Pass --entry with the specific inner class name to inspect it.]");
+          + ". Inspect one of them by naming it as the entry.]");
     }
     List<String> out = new ArrayList<>(b.out);
     if (b.dropped > 0) {
       out.add("");
       out.add("[Output cut at the line budget of " + Texts.count(b.max) + " lines, in "
-          + b.cutAt + "; " + Texts.count(b.dropped) + " more lines not shown. Raise --max-lines, "
-          + "pass --no-follow, or --entry a single inner class.]");
+          + b.cutAt + "; " + Texts.count(b.dropped) + " more lines not shown. Raise the line "
+          + "budget (maxLines), stop following inner classes, or inspect a single inner class.]");
     }
     notes(out, v.notes());
     return String.join("\n", out) + "\n";

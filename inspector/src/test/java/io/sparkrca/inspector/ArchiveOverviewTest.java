@@ -48,7 +48,8 @@ class ArchiveOverviewTest {
     String text = inspector.inspect(seedJar().toString()).toText().strip();
 
     assertThat(text.lines().reduce((a, b) -> b).orElseThrow())
-        .contains("--entry").contains("com.example.SparkJob").contains("!/");
+        .contains("name it as the entry").contains("com.example.SparkJob").contains("!/")
+        .doesNotContainPattern("--[a-z]");
   }
 
   @Test
@@ -82,7 +83,7 @@ class ArchiveOverviewTest {
     assertThat(json.get("packages").get(0).get("name").asText()).isEqualTo("com.example");
     assertThat(json.get("packages").get(0).get("classes").asInt()).isEqualTo(2);
     assertThat(json.get("packageCount").asInt()).isEqualTo(2);
-    assertThat(json.get("drillIn").asText()).contains("--entry");
+    assertThat(json.get("drillIn").asText()).contains("name it as the entry");
   }
 
   @Test

@@ -131,6 +131,6 @@ class EntryResolutionTest {
 
     assertThatThrownBy(() -> ClassInspector.create().inspect(py.toString(), "Main"))
         .isInstanceOf(InvalidRequestException.class)
-        .hasMessageContaining("only supported for .jar/.zip archives");
+        .hasMessageContaining("can only be named inside a .jar/.zip archive");
   }
 }

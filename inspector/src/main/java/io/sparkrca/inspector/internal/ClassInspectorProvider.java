@@ -97,7 +97,7 @@ public final class ClassInspectorProvider implements CodeInspectionProvider {
     ByteSource source;
     try {
       source = new CachingByteSource(settings.byteSources().open(t.base()), CACHE_BYTES);
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       throw failure(t.display(), e);
     }
     return new CodeReading(t, source, settings.byteSources(), limits, frames).read();

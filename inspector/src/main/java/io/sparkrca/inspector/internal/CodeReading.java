@@ -23,7 +23,6 @@ import io.sparkrca.inspector.InspectorLimits;
 import io.sparkrca.inspector.SourceView;
 import io.sparkrca.inspector.internal.ClassInspectorProvider.Kinds;
 import io.sparkrca.inspector.internal.ClassInspectorProvider.Target;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -88,7 +87,7 @@ final class CodeReading {
     Inspection first;
     try {
       first = inspector.inspect(source, entry);
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       throw ClassInspectorProvider.failure(target.display(), e);
     }
     if (first instanceof ArchiveOverview o) {
@@ -116,7 +115,7 @@ final class CodeReading {
       Inspection scan = inspector.toBuilder().findingsOnly(true).build().inspect(source, entry);
       found = scan.findings();
       scan.notes().forEach(this::note);
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       // The overview was read, so the archive is usable: a scan cut short (a total inflate cap,
       // a damaged entry) loses the findings, not the rest.
       note("the anti-pattern scan stopped: " + message(e));
@@ -209,7 +208,7 @@ final class CodeReading {
       return Optional.of(d);
     } catch (EntryNotFoundException | AmbiguousEntryException e) {
       return Optional.empty(); // not this code's class: skipped silently
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       note(className + " (a stack frame's class) could not be read: " + message(e));
       return Optional.empty();
     }
@@ -251,7 +250,7 @@ final class CodeReading {
       return Optional.of(sourceLocation(f, s, shortName(s.source())));
     } catch (EntryNotFoundException | AmbiguousEntryException e) {
       return Optional.empty();
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       note(name + " (a stack frame's file) could not be read: " + message(e));
       return Optional.empty();
     }
@@ -462,7 +461,7 @@ final class CodeReading {
       // One read covers every frame's lines (a source is at most maxSourceBytes).
       Optional<Inspection> w = window(entry, Math.max(1, lo - CONTEXT_LINES), hi + CONTEXT_LINES);
       read = w.isPresent() ? w.get() : window(entry, 1, 1).orElseThrow();
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       throw ClassInspectorProvider.failure(target.display(), e);
     }
     if (read instanceof ClassView v) {
@@ -486,7 +485,7 @@ final class CodeReading {
    * The file (or entry) from line {@code from} to {@code to}; empty when {@code from} is past its
    * end.
    */
-  private Optional<Inspection> window(Optional<String> entry, int from, int to) throws IOException {
+  private Optional<Inspection> window(Optional<String> entry, int from, int to) {
     ClassInspector w = inspector.toBuilder().startLine(from).maxSourceLines(Math.max(1, to - from + 1))
         .build();
     try {
