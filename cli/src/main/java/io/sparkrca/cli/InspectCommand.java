@@ -1,12 +1,9 @@
 package io.sparkrca.cli;
 
-import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.error.UnsupportedInputException;
-import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.inspector.ClassInspector;
 import io.sparkrca.inspector.Inspection;
 import io.sparkrca.inspector.NotCodeException;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -114,14 +111,11 @@ final class InspectCommand implements Callable<Integer> {
     try {
       result = b.build().inspect(uri, entry == null ? "" : entry);
     } catch (NotCodeException e) {
-      throw new UnsupportedInputException(readItWith(e));
-    } catch (IOException e) {
-      throw new SparkRcaException("could not read " + Redactor.redactUri(uri) + ": "
-          + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
-          + "; check the URI, the network and your access", e);
+      throw new UnsupportedInputException(readItWith(e), e);
     }
     PrintWriter out = spec.commandLine().getOut();
-    out.print(format == Format.json ? result.toJson() : result.toText());
+    // The text's drill-in advice names this command's options (--entry, --findings, ...).
+    out.print(format == Format.json ? result.toJson() : CliHints.inspectText(result.toText()));
     out.flush();
     return 0;
   }

@@ -14,7 +14,6 @@ import io.sparkrca.core.logs.LogStream;
 import io.sparkrca.core.logs.LogText;
 import io.sparkrca.core.logs.SearchQuery;
 import io.sparkrca.core.logs.SearchResult;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -100,9 +99,8 @@ final class LogsCommand implements Runnable {
       return http.sources();
     }
 
-    LogStream open(String uri) throws IOException {
-      LogStream log = builder().build(uri);
-      return log;
+    LogStream open(String uri) {
+      return builder().build(uri);
     }
 
     PrintWriter out() {
@@ -133,7 +131,7 @@ final class LogsCommand implements Runnable {
     String uri;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
       LogInfo info = common.open(uri).info();
       common.print(LogText.info(info), LogJson.info(info), info.notes());
       return 0;
@@ -151,7 +149,7 @@ final class LogsCommand implements Runnable {
     String uri;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
       LogLines lines = common.open(uri).head(n);
       common.print(LogText.lines(lines), LogJson.lines("head", lines), lines.notes());
       return 0;
@@ -175,7 +173,7 @@ final class LogsCommand implements Runnable {
     String uri;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
       LogLines lines = common.builder().tailWindowBytes(windowBytes).build(uri).tail(n);
       common.print(LogText.lines(lines), LogJson.lines("tail", lines), lines.notes());
       return 0;
@@ -197,7 +195,7 @@ final class LogsCommand implements Runnable {
     String uri;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
       LogLines lines = common.open(uri).range(start, end);
       common.print(LogText.numberedLines(lines), LogJson.lines("range", lines), lines.notes());
       return 0;
@@ -234,7 +232,7 @@ final class LogsCommand implements Runnable {
     String uri;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
       LogStream log = common.open(uri);
       CountResult c = pattern == null ? log.count() : log.count(pattern.query(ignoreCase));
       common.print(LogText.count(c), LogJson.count(c), c.notes());
@@ -294,13 +292,14 @@ final class LogsCommand implements Runnable {
     String uri;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
       SearchQuery q =
           pattern.query(ignoreCase)
               .withContext(before != null ? before : context, after != null ? after : context)
               .withMaxMatches(maxMatches);
       SearchResult r = common.open(uri).search(q);
-      common.print(LogText.search(r), LogJson.search(r), r.notes());
+      // The zero-match hint names this command's options (--ignore-case, --regex).
+      common.print(CliHints.search(LogText.search(r)), CliHints.search(LogJson.search(r)), r.notes());
       return 0;
     }
   }

@@ -175,8 +175,8 @@ final class RulesCommand implements Callable<Integer> {
       } catch (NotAnEventLogException e) {
         // Say which command reads this file, as every command does.
         result = engine.error(java.util.Optional.empty(), SparkRcaCommand.describe(e));
-      } catch (SparkRcaException | java.io.UncheckedIOException e) {
-        result = engine.error(java.util.Optional.empty(), "Could not read the event log " + location + ": " + e.getMessage());
+      } catch (SparkRcaException e) {
+        result = engine.error(java.util.Optional.empty(), "Could not read the event log " + location + ": " + CliHints.error(e));
       }
     }
     return report(result, shape, out, err);
@@ -205,7 +205,7 @@ final class RulesCommand implements Callable<Integer> {
     try {
       text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
     } catch (java.io.IOException e) {
-      throw new SparkRcaException("telemetry file " + file + " is not readable: " + e.getMessage());
+      throw io.sparkrca.core.error.IoErrors.translate("telemetry file " + file, e);
     }
     return StageTelemetry.fromDataprocJson(text);
   }

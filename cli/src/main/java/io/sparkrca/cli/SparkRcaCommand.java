@@ -93,7 +93,7 @@ public final class SparkRcaCommand implements Runnable {
       return notAnEventLog(n);
     }
     if (ex instanceof SparkRcaException) {
-      return ex.getMessage();
+      return CliHints.error(ex); // the library's advice, with this command line's options
     }
     if (ex instanceof UncheckedIOException u && u.getCause() != null) {
       ex = u.getCause();
@@ -132,7 +132,9 @@ public final class SparkRcaCommand implements Runnable {
           p.load(in);
         }
       } catch (IOException e) {
-        throw new UncheckedIOException(e);
+        throw new SparkRcaException(
+            "cannot read the version of this build (version.properties in the sparkrca jar): " + e
+                + "; the jar is damaged, download it again", e);
       }
       return new String[] {
         "sparkrca " + p.getProperty("version", "unknown"),

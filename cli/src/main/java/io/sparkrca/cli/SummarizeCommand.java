@@ -72,7 +72,7 @@ final class SummarizeCommand implements Callable<Integer> {
     for (EventLogRef log : logs.subList(0, Math.min(maxApps, logs.size()))) {
       try {
         summaries.add(ApplicationSummary.of(reader.replay(log), logs.size() == 1 ? location : log.uri()));
-      } catch (SparkRcaException | java.io.UncheckedIOException e) {
+      } catch (SparkRcaException e) {
         if (logs.size() == 1) {
           throw e;
         }

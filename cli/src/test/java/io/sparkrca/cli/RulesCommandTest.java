@@ -96,7 +96,7 @@ class RulesCommandTest {
     assertThat(run.err()).startsWith("sparkrca: --rule is not valid JSON");
     CliRun file = CliRun.of("rules", "--rules", dir.resolve("nope.json").toString(), log.toString());
     assertThat(file.exitCode()).isEqualTo(2);
-    assertThat(file.err()).contains("is not readable");
+    assertThat(file.err()).contains("rule file " + dir.resolve("nope.json") + " not found");
   }
 
   private static final String TYPO_AND_FAILED =
