@@ -28,6 +28,8 @@ public final class Generator {
   private final ScenarioRunner runner;
   /** Facts of runs already made in this session, by version and scenario, for baselines. */
   private final Map<String, LogFacts> done = new HashMap<>();
+  /** Where the output of a rejected or timed-out run is copied for inspection, or null. */
+  private Path keepRejected;
 
   /**
    * @param fixturesRoot where {@code spark-<version>/} directories go
@@ -39,6 +41,16 @@ public final class Generator {
     this.tempRoot = tempRoot;
     this.historyServer = historyServer;
     this.runner = new ScenarioRunner(tempRoot);
+  }
+
+  /**
+   * Copies what a rejected (or timed-out) run left behind, driver and executor logs and event
+   * log, to {@code dir/spark-<version>/<scenario>/} before the failure is reported, so the run can
+   * be inspected. Off by default.
+   */
+  public Generator keepRejectedRunsIn(Path dir) {
+    this.keepRejected = dir;
+    return this;
   }
 
   /** One fixture written. */
@@ -70,7 +82,7 @@ public final class Generator {
       LogFacts facts = LogFacts.read(r.eventLog());
       LogFacts baseline = s.baseline() == null ? null : baseline(spark, s.baseline());
       RunEvidence ev = new RunEvidence(facts, r.outcome().exitCode(), read(r.driverStdout()), read(r.driverStderr()),
-          readAll(r.executorLogs()), baseline);
+          readAll(r.executorLogs()), readAll(r.executorStdout()), baseline);
       Findings findings = verify(spark, s.name(), s.check(), ev);
       done.put(spark.version() + "/" + s.name(), facts);
 
@@ -95,10 +107,23 @@ public final class Generator {
       }
       Labels.Header h = new Labels.Header(s.name(), s.description(), s.rootCause(), spark.version(), format,
           format.gzipAfterwards() ? "gzip" : "none", false, workload(s), r.sparkConf(), s.baseline(), null);
-      Labels.write(staging, h, facts, r.outcome().exitCode(), committedLog, r.executorLogs(), historyServer, findings);
+      Labels.write(staging, h, facts, r.outcome().exitCode(), committedLog, r.executorLogs(), r.executorStdout(),
+          historyServer, findings);
       return new Generated(spark, s.name(), publish(spark, s.name(), staging), findings);
+    } catch (FaultNotShownException | GenerationException e) {
+      keep(spark, s.name(), staging);
+      throw e;
     } finally {
       TempDir.deleteTree(staging);
+    }
+  }
+
+  private void keep(SparkDistribution spark, String name, Path staging) throws IOException {
+    if (keepRejected != null && Files.isDirectory(staging)) {
+      Path target = keepRejected.resolve("spark-" + spark.version()).resolve(name);
+      TempDir.deleteTree(target);
+      FixtureFiles.copyTree(staging, target);
+      LOG.warn("Kept the rejected run of {} on Spark {} in {}", name, spark.version(), target);
     }
   }
 
@@ -127,7 +152,7 @@ public final class Generator {
       }
       LogFacts facts = LogFacts.read(log);
       FaultCheck check = FaultChecks.truncated(FaultChecks.deterministicFailure(4, false));
-      RunEvidence ev = new RunEvidence(facts, 1, "", "", Map.of(), null);
+      RunEvidence ev = new RunEvidence(facts, 1, "", "", Map.of(), Map.of(), null);
       Findings verified = verify(spark, name, check, ev);
       Map<String, Object> measured = new LinkedHashMap<>(verified.measured());
       measured.put("truncatedAtByte", cut);
@@ -143,7 +168,7 @@ public final class Generator {
               + " and renamed .inprogress, as a driver killed while writing leaves it.",
           src.rootCause(), spark.version(), EventLogFormat.PLAIN, "truncated", true, workload(src),
           ScenarioRunner.sparkConf(src, spark), null, src.name());
-      Labels.write(staging, h, facts, null, log, Map.of(), historyServer, findings);
+      Labels.write(staging, h, facts, null, log, Map.of(), Map.of(), historyServer, findings);
       return new Generated(spark, name, publish(spark, name, staging), findings);
     } finally {
       TempDir.deleteTree(staging);

@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
  *   --versions A,B      Spark versions (default: all)
  *   --scenarios A,B     scenario names (default: all, in catalog order)
  *   --no-history-server skip the History Server snapshots
+ *   --keep-rejected DIR copy the logs of a run that did not show its fault (or timed out) to DIR
  *   --readme-only       only regenerate the README tables from the committed labels
  * </pre>
  *
@@ -34,6 +35,7 @@ public final class GeneratorMain {
     List<Scenario> scenarios = ScenarioCatalog.all();
     boolean shs = true;
     boolean readmeOnly = false;
+    Path keepRejected = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--fixtures" -> fixtures = Path.of(args[++i]);
@@ -41,6 +43,7 @@ public final class GeneratorMain {
         case "--versions" -> versions = split(args[++i]);
         case "--scenarios" -> scenarios = split(args[++i]).stream().map(ScenarioCatalog::byName).toList();
         case "--no-history-server" -> shs = false;
+        case "--keep-rejected" -> keepRejected = Path.of(args[++i]);
         case "--readme-only" -> readmeOnly = true;
         default -> {
           if (!args[i].isBlank()) {
@@ -55,7 +58,7 @@ public final class GeneratorMain {
     }
     Path temp = Files.createTempDirectory("sparkrca-testkit-");
     try {
-      Generator g = new Generator(fixtures, temp, shs);
+      Generator g = new Generator(fixtures, temp, shs).keepRejectedRunsIn(keepRejected);
       List<SparkDistribution> sparks = versions.stream().map(SparkDistribution::locate).toList();
       long t0 = System.nanoTime();
       List<Generator.Generated> out = g.generateAll(sparks, scenarios);

@@ -50,9 +50,14 @@ public final class Labels {
       String baseline,
       String derivedFrom) {}
 
-  /** Builds and writes {@code dir/label.json}; file paths are made relative to {@code dir}. */
+  /**
+   * Builds and writes {@code dir/label.json}; file paths are made relative to {@code dir}.
+   * {@code executorStdout} (non-empty executor stdout files) is written as
+   * {@code logs.executorStdout} only when there is any.
+   */
   public static ObjectNode write(Path dir, Header h, LogFacts facts, Integer driverExitCode,
-      Path eventLog, Map<String, Path> executorLogs, boolean historyServer, Findings findings)
+      Path eventLog, Map<String, Path> executorLogs, Map<String, Path> executorStdout,
+      boolean historyServer, Findings findings)
       throws IOException {
     ObjectNode l = JSON.createObjectNode();
     l.put("schemaVersion", SCHEMA_VERSION);
@@ -99,6 +104,10 @@ public final class Labels {
     logs.put("driverStderr", Files.exists(dir.resolve("driver-stderr.log")) ? "driver-stderr.log" : null);
     ObjectNode ex = logs.putObject("executors");
     executorLogs.forEach((id, p) -> ex.put(id, rel(dir, p)));
+    if (!executorStdout.isEmpty()) {
+      ObjectNode out = logs.putObject("executorStdout");
+      executorStdout.forEach((id, p) -> out.put(id, rel(dir, p)));
+    }
     l.put("historyServer", historyServer ? "shs/manifest.json" : null);
 
     l.set("workload", JSON.valueToTree(h.workload()));

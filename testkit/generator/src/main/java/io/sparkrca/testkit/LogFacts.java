@@ -71,7 +71,8 @@ public record LogFacts(
       long shuffleWriteBytes,
       long shuffleReadBytes,
       long shuffleReadRecords,
-      long inputRecords) {
+      long inputRecords,
+      long resultSize) {
 
     public long durationMs() {
       return finishTime - launchTime;
@@ -275,7 +276,8 @@ public record LogFacts(
           m.path("Shuffle Read Metrics").path("Remote Bytes Read").asLong()
               + m.path("Shuffle Read Metrics").path("Local Bytes Read").asLong(),
           m.path("Shuffle Read Metrics").path("Total Records Read").asLong(),
-          m.path("Input Metrics").path("Records Read").asLong());
+          m.path("Input Metrics").path("Records Read").asLong(),
+          m.path("Result Size").asLong());
     }
 
     private static String firstLine(String s) {

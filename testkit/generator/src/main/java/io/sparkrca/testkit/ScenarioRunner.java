@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 public final class ScenarioRunner {
   private static final Logger LOG = LoggerFactory.getLogger(ScenarioRunner.class);
   static final String MAIN = "io.sparkrca.testkit.scenarios.ScenarioMain";
+  static final String EXECUTOR_JAVA_OPTIONS = "spark.executor.extraJavaOptions";
 
   private final Path tempRoot;
 
@@ -36,6 +37,8 @@ public final class ScenarioRunner {
    * @param driverStdout the driver's standard output file
    * @param driverStderr the driver's standard error file
    * @param executorLogs executor stderr files by executor id
+   * @param executorStdout executor stdout files by executor id, only those that are not empty
+   *     (the JVM itself prints there, e.g. {@code Terminating due to java.lang.OutOfMemoryError})
    * @param sparkConf the Spark settings the run was started with
    */
   public record Result(
@@ -44,6 +47,7 @@ public final class ScenarioRunner {
       Path driverStdout,
       Path driverStderr,
       Map<String, Path> executorLogs,
+      Map<String, Path> executorStdout,
       Map<String, String> sparkConf) {}
 
   /**
@@ -59,6 +63,7 @@ public final class ScenarioRunner {
     ForkedJvm.Outcome outcome;
     Path eventLog;
     Map<String, Path> executorLogs = new LinkedHashMap<>();
+    Map<String, Path> executorStdout = new LinkedHashMap<>();
     try (TempDir tmp = TempDir.create(tempRoot, "run-" + scenario.name() + "-")) {
       Path events = Files.createDirectories(tmp.path().resolve("eventlog"));
       Path scratch = Files.createDirectories(tmp.path().resolve("scratch"));
@@ -74,7 +79,9 @@ public final class ScenarioRunner {
         sparkHome = Files.createDirectories(tmp.path().resolve("spark-home"));
         Files.createSymbolicLink(sparkHome.resolve("jars"), spark.jarsDir());
         runConf.put("spark.executor.extraClassPath", spark.scenariosJar().toString());
-        runConf.put("spark.executor.extraJavaOptions", "-Djava.io.tmpdir=" + javaTmp);
+        // The scenario's own executor JVM options (heap flags, GC) come first.
+        String own = conf.get(EXECUTOR_JAVA_OPTIONS);
+        runConf.put(EXECUTOR_JAVA_OPTIONS, (own == null ? "" : own + " ") + "-Djava.io.tmpdir=" + javaTmp);
       }
       List<String> jvm = new ArrayList<>(SparkJvm.javaModuleOptions());
       jvm.add("-Xmx" + scenario.driverHeapMb() + "m");
@@ -101,10 +108,10 @@ public final class ScenarioRunner {
       eventLog = outDir.resolve("eventlog").resolve(logs.get(0).getFileName().toString());
       FixtureFiles.copyTree(logs.get(0), eventLog);
       if (sparkHome != null) {
-        copyExecutorLogs(sparkHome.resolve("work"), outDir.resolve("executor-logs"), executorLogs);
+        copyExecutorLogs(sparkHome.resolve("work"), outDir.resolve("executor-logs"), executorLogs, executorStdout);
       }
     }
-    return new Result(outcome, eventLog, stdout, stderr, executorLogs, conf);
+    return new Result(outcome, eventLog, stdout, stderr, executorLogs, executorStdout, conf);
   }
 
   /** The Spark settings of a run, without the per-run directories. */
@@ -119,11 +126,13 @@ public final class ScenarioRunner {
     return c;
   }
 
-  private static void copyExecutorLogs(Path work, Path out, Map<String, Path> sink) throws IOException {
+  private static void copyExecutorLogs(Path work, Path out, Map<String, Path> sink, Map<String, Path> stdoutSink)
+      throws IOException {
     if (!Files.isDirectory(work)) {
       return;
     }
-    // Layout: work/<appId>/<executorId>/{stdout,stderr}
+    // Layout: work/<appId>/<executorId>/{stdout,stderr}. Spark logs to stderr; stdout is kept
+    // only when something (the JVM itself, on an OutOfMemoryError exit) wrote to it.
     try (Stream<Path> apps = Files.list(work)) {
       for (Path app : apps.toList()) {
         try (Stream<Path> execs = Files.list(app)) {
@@ -133,6 +142,12 @@ public final class ScenarioRunner {
               Path target = out.resolve(exec.getFileName() + ".stderr");
               FixtureFiles.copyTree(err, target);
               sink.put(exec.getFileName().toString(), target);
+            }
+            Path stdoutFile = exec.resolve("stdout");
+            if (Files.isRegularFile(stdoutFile) && Files.size(stdoutFile) > 0) {
+              Path target = out.resolve(exec.getFileName() + ".stdout");
+              FixtureFiles.copyTree(stdoutFile, target);
+              stdoutSink.put(exec.getFileName().toString(), target);
             }
           }
         }

@@ -119,17 +119,22 @@ class CommittedFixturesTest {
 
   static RunEvidence evidence(TestkitFixtures.Fixture f, LogFacts baseline) throws Exception {
     JsonNode exit = f.label().path("application").path("driverExitCode");
-    Map<String, String> executorLogs = new LinkedHashMap<>();
-    f.label().path("logs").path("executors").properties().forEach(e -> {
+    return new RunEvidence(LogFacts.read(f.eventLog()), exit.isNull() ? 1 : exit.asInt(),
+        read(f.dir().resolve("driver-stdout.log")), read(f.dir().resolve("driver-stderr.log")),
+        readLogs(f, "executors"), readLogs(f, "executorStdout"), baseline);
+  }
+
+  /** The files of {@code logs.<key>} in the label (executor id to file), read. */
+  private static Map<String, String> readLogs(TestkitFixtures.Fixture f, String key) {
+    Map<String, String> logs = new LinkedHashMap<>();
+    f.label().path("logs").path(key).properties().forEach(e -> {
       try {
-        executorLogs.put(e.getKey(), Files.readString(f.dir().resolve(e.getValue().asText()), StandardCharsets.UTF_8));
+        logs.put(e.getKey(), Files.readString(f.dir().resolve(e.getValue().asText()), StandardCharsets.UTF_8));
       } catch (java.io.IOException ex) {
         throw new java.io.UncheckedIOException(ex);
       }
     });
-    return new RunEvidence(LogFacts.read(f.eventLog()), exit.isNull() ? 1 : exit.asInt(),
-        read(f.dir().resolve("driver-stdout.log")), read(f.dir().resolve("driver-stderr.log")),
-        executorLogs, baseline);
+    return logs;
   }
 
   /** As the value reads back from label.json (so 3706L and 3706 compare equal). */
