@@ -24,6 +24,12 @@ public final class FaultChecks {
   private static final Pattern EXIT_CODE = Pattern.compile("exited with code (\\d+)");
   private static final Pattern MAIN_EXCEPTION =
       Pattern.compile("Exception in thread \"main\" ([\\w.$]+)(?::\\s*(.*))?");
+  private static final String OOM = "java.lang.OutOfMemoryError";
+  /** A stack frame of collecting a result to the driver, on Spark 3.5 or 4.0. */
+  private static final Pattern COLLECT_FRAME =
+      Pattern.compile("executeCollect|collectFromPlan|collectAsList|decodeUnsafeRows|Dataset\\.collect");
+  /** A line after a stack trace: not a frame, a cause, a "... n more" nor indented. */
+  private static final Pattern TRACE_END = Pattern.compile("^\\d{2}/\\d{2}/\\d{2} |^\\d{4}-\\d{2}-\\d{2}|^WORKLOAD_");
 
   /** Spark settings whose difference between a run and its baseline is reported. */
   private static final List<String> COMPARED_SETTINGS =
@@ -218,33 +224,98 @@ public final class FaultChecks {
     };
   }
 
-  /** A task fails with java.lang.OutOfMemoryError in an executor JVM, which then exits. */
-  public static FaultCheck executorOom() {
+  /**
+   * A task fails with {@code java.lang.OutOfMemoryError} whose message contains {@code signature}
+   * (such as {@code Java heap space}, {@code direct buffer memory} or {@code GC overhead limit
+   * exceeded}, compared ignoring case) in an executor JVM, which then exits with a non-zero code.
+   */
+  public static FaultCheck executorOom(String signature) {
     return run -> {
       LogFacts f = run.facts();
-      LogFacts.Task oom = f.failedTasks().stream()
-          .filter(t -> "java.lang.OutOfMemoryError".equals(t.exceptionClass()) && !"driver".equals(t.executorId()))
+      String wanted = signature.toLowerCase(java.util.Locale.ROOT);
+      List<LogFacts.Task> ooms = f.failedTasks().stream()
+          .filter(t -> OOM.equals(t.exceptionClass()) && !"driver".equals(t.executorId())).toList();
+      require(!ooms.isEmpty(), "no task failed with java.lang.OutOfMemoryError in an executor");
+      LogFacts.Task oom = ooms.stream()
+          .filter(t -> t.message() != null && t.message().toLowerCase(java.util.Locale.ROOT).contains(wanted))
           .findFirst().orElse(null);
-      require(oom != null, "no task failed with java.lang.OutOfMemoryError in an executor");
-      LogFacts.Executor ex = f.executors().get(oom.executorId());
-      require(ex != null && ex.removedReason() != null, "executor %s was never removed", oom.executorId());
-      Integer exit = exitCode(ex.removedReason());
-      require(exit != null && exit != 0, "executor %s went away without an exit code: %s", ex.id(), ex.removedReason());
-      long oomTasks = f.failedTasks().stream().filter(t -> "java.lang.OutOfMemoryError".equals(t.exceptionClass())).count();
-      String executorLog = run.executorLogs().getOrDefault(ex.id(), "");
+      require(oom != null, "no executor OutOfMemoryError says '%s'; they say: %s", signature,
+          ooms.stream().map(LogFacts.Task::message).distinct().toList());
+      // The OOM task's executor exits (52) once it has reported the error, but the application
+      // may end before that removal is logged, and an attempt whose executor died before it could
+      // report is an ExecutorLostFailure: any executor of the run that exited non-zero counts,
+      // the OOM task's own first.
+      List<LogFacts.Executor> exited = f.executors().values().stream()
+          .filter(e -> e.removedReason() != null && exitCode(e.removedReason()) != null && exitCode(e.removedReason()) != 0)
+          .sorted(Comparator.comparing((LogFacts.Executor e) -> !e.id().equals(oom.executorId()))
+              .thenComparingLong(LogFacts.Executor::removed))
+          .toList();
+      require(!exited.isEmpty(), "no executor exited with a non-zero code; removals: %s",
+          f.executors().values().stream().map(LogFacts.Executor::removedReason).filter(Objects::nonNull).toList());
+      LogFacts.Executor ex = exited.get(0);
+      String executorLog = run.executorLogs().getOrDefault(oom.executorId(), "");
       return Findings.builder()
           .stages(List.of(oom.stageId()))
           .partition(oom.index())
-          .executor(ex.id())
+          .executor(oom.executorId())
           .evidence("exceptionClass", oom.exceptionClass())
           .evidence("message", oom.message())
+          .evidence("executorExitCode", exitCode(ex.removedReason()))
+          .evidence("exitedExecutor", ex.id())
+          .evidence("executorRemovedReason", ex.removedReason())
+          .evidence("executorLogShowsOom", executorLog.contains(OOM))
+          .evidence("jobResult", jobResultOfStage(f, oom.stageId()))
+          .evidence("stageFailureReason", firstLine(stageFailure(f, oom.stageId())))
+          .measured("oomTaskFailures", ooms.size())
+          .measured("executorsLost", executorsExited(f))
+          .build();
+    };
+  }
+
+  /**
+   * An executor started with {@code -XX:+ExitOnOutOfMemoryError} runs out of heap and the JVM
+   * exits at once with {@code exitCode}, before the task can report anything: the event log only
+   * has ExecutorLostFailure and the exit code, and the OutOfMemoryError is only in the executor's
+   * own output ({@code Terminating due to java.lang.OutOfMemoryError: Java heap space}).
+   */
+  public static FaultCheck executorExitOnOom(int exitCode) {
+    return run -> {
+      LogFacts f = run.facts();
+      List<LogFacts.Task> lost = f.failedTasks().stream()
+          .filter(t -> "ExecutorLostFailure".equals(t.reason()) && !"driver".equals(t.executorId())).toList();
+      require(!lost.isEmpty(), "no task failed with ExecutorLostFailure on an executor");
+      LogFacts.Task first = lost.get(0);
+      LogFacts.Executor ex = f.executors().get(first.executorId());
+      require(ex != null && ex.removedReason() != null, "executor %s was never removed", first.executorId());
+      Integer exit = exitCode(ex.removedReason());
+      require(Objects.equals(exit, exitCode), "executor %s was removed with '%s', not exit code %d",
+          ex.id(), ex.removedReason(), exitCode);
+      require(f.failedTasks().stream().noneMatch(t -> OOM.equals(t.exceptionClass())),
+          "a task reported the OutOfMemoryError itself, so the JVM did not exit at once");
+      String where = null;
+      String line = null;
+      for (Map.Entry<String, Map<String, String>> e : List.of(
+          Map.entry("stdout", run.executorStdout()), Map.entry("stderr", run.executorLogs()))) {
+        line = lineContaining(e.getValue().getOrDefault(ex.id(), ""), "Terminating due to " + OOM);
+        if (line != null) {
+          where = e.getKey();
+          break;
+        }
+      }
+      require(line != null, "executor %s's output has no 'Terminating due to %s' line", ex.id(), OOM);
+      return Findings.builder()
+          .stages(List.of(first.stageId()))
+          .partition(first.index())
+          .executor(ex.id())
+          .evidence("lostTaskReason", first.message())
           .evidence("executorExitCode", exit)
           .evidence("executorRemovedReason", ex.removedReason())
-          .evidence("executorLogShowsOom", executorLog.contains("java.lang.OutOfMemoryError"))
-          .evidence("jobResult", jobResultOfStage(f, oom.stageId()))
-          .measured("oomTaskFailures", oomTasks)
-          .measured("executorsLost", f.executors().values().stream().filter(e -> e.removedReason() != null
-              && e.removedReason().contains("exited")).count())
+          .evidence("executorLog", where)
+          .evidence("executorLogLine", line)
+          .evidence("jobResult", jobResultOfStage(f, first.stageId()))
+          .evidence("stageFailureReason", firstLine(stageFailure(f, first.stageId())))
+          .measured("lostTaskAttempts", lost.size())
+          .measured("executorsLost", executorsExited(f))
           .build();
     };
   }
@@ -289,20 +360,190 @@ public final class FaultChecks {
     };
   }
 
-  /** The driver fails before any job; the cause is only in the driver's own log. */
-  public static FaultCheck driverFailsEarly() {
+  /**
+   * The driver fails before any job because an input path does not exist; the cause is only in
+   * the driver's own log.
+   */
+  public static FaultCheck inputNotFound() {
+    return run -> {
+      Findings.Builder b = driverFailedBeforeAnyJob(run);
+      String trace = mainTrace(run.driverStderr());
+      require(trace.contains("Path does not exist"), "the driver's exception does not say 'Path does not"
+          + " exist': %s", firstLine(trace));
+      return b.build();
+    };
+  }
+
+  /**
+   * The driver fails before any job because a data source is not on the class path: Spark's
+   * "Failed to find the data source" error, caused by a ClassNotFoundException.
+   */
+  public static FaultCheck missingDependency() {
+    return run -> {
+      Findings.Builder b = driverFailedBeforeAnyJob(run);
+      String trace = mainTrace(run.driverStderr());
+      require(trace.contains("Failed to find") && trace.contains("data source"),
+          "the driver's exception does not say it failed to find a data source: %s", firstLine(trace));
+      String cnf = causeOfClass(trace, "java.lang.ClassNotFoundException");
+      require(cnf != null, "the driver's exception has no ClassNotFoundException cause");
+      return b.evidence("missingClass", cnf).build();
+    };
+  }
+
+  /**
+   * The driver fails before any job because a closure cannot be serialized: {@code
+   * org.apache.spark.SparkException: Task not serializable}, caused by a NotSerializableException.
+   */
+  public static FaultCheck taskNotSerializable() {
+    return run -> {
+      Findings.Builder b = driverFailedBeforeAnyJob(run);
+      String trace = mainTrace(run.driverStderr());
+      require(firstLine(trace).contains("Task not serializable"),
+          "the driver's exception is not 'Task not serializable': %s", firstLine(trace));
+      String cls = causeOfClass(trace, "java.io.NotSerializableException");
+      require(cls != null, "the driver's exception has no java.io.NotSerializableException cause");
+      String stack = lineContaining(trace, "object not serializable");
+      return b.evidence("notSerializableClass", cls)
+          .evidence("serializationStack", stack == null ? null : stack.strip())
+          .build();
+    };
+  }
+
+  /**
+   * The driver runs out of heap in its main thread while collecting a result, after the job that
+   * computed it succeeded: {@code Exception in thread "main" java.lang.OutOfMemoryError} with a
+   * collect frame in the driver log, a non-zero exit, and no failed job, stage or task.
+   */
+  public static FaultCheck driverOom() {
     return run -> {
       LogFacts f = run.facts();
-      require(f.jobs().isEmpty() && f.stages().isEmpty() && f.tasks().isEmpty(),
-          "the log has %d jobs, %d stages, %d tasks; expected none", f.jobs().size(), f.stages().size(), f.tasks().size());
       require(run.driverExitCode() != 0, "the driver exited with 0");
       Matcher m = MAIN_EXCEPTION.matcher(run.driverStderr());
-      require(m.find(), "the driver log has no 'Exception in thread \"main\"' line");
-      return Findings.builder()
+      require(m.find() && OOM.equals(m.group(1)), "the driver log has no 'Exception in thread \"main\" %s'", OOM);
+      String trace = mainTrace(run.driverStderr());
+      String frame = null;
+      for (String line : trace.split("\n")) {
+        if (line.strip().startsWith("at ") && COLLECT_FRAME.matcher(line).find()) {
+          frame = line.strip().substring(3);
+          break;
+        }
+      }
+      require(frame != null, "the driver's OutOfMemoryError has no collect frame");
+      require(!f.jobs().isEmpty() && f.jobs().stream().allMatch(j -> "JobSucceeded".equals(j.result())),
+          "a job failed or none ran: the driver, not a job, must be what failed");
+      require(f.stages().stream().noneMatch(s -> s.failureReason() != null), "a stage failed");
+      require(f.failedTasks().isEmpty(), "%d task attempts failed", f.failedTasks().size());
+      LogFacts.SqlExecution failed = f.sql().values().stream()
+          .filter(x -> x.errorMessage() != null && x.errorMessage().contains(OOM)).findFirst().orElse(null);
+      Findings.Builder b = Findings.builder()
           .evidence("exceptionClass", m.group(1))
           .evidence("message", m.group(2))
+          .evidence("collectFrame", frame)
           .evidence("driverExitCode", run.driverExitCode())
-          .evidence("eventLogHasApplicationEnd", f.endTime() >= 0)
+          .evidence("jobResults", f.jobs().stream().map(LogFacts.Job::result).distinct().toList())
+          .evidence("sqlExecutionId", failed == null ? null : failed.id())
+          .evidence("sqlError", failed == null ? null : firstLine(failed.errorMessage()))
+          .evidence("driverMemory", f.sparkProperties().getOrDefault("spark.driver.memory", "(default)"))
+          .evidence("driverMaxResultSize", f.sparkProperties().getOrDefault("spark.driver.maxResultSize", "(default)"));
+      return b.measured("taskResultBytes", f.tasks().stream().mapToLong(LogFacts.Task::resultSize).sum())
+          .measured("jobs", f.jobs().size())
+          .build();
+    };
+  }
+
+  /**
+   * A write fails inside its tasks: every attempt of a partition fails with Spark's task write
+   * error ({@code [TASK_WRITE_FAILED]}, "Task failed while writing rows"), so the stage, the job
+   * and the query abort and the driver exits non-zero.
+   */
+  public static FaultCheck taskWriteFailure(int minAttempts) {
+    return run -> {
+      LogFacts f = run.facts();
+      List<LogFacts.Task> writeFailures = f.failedTasks().stream()
+          .filter(t -> "ExceptionFailure".equals(t.reason()) && t.message() != null
+              && (t.message().contains("TASK_WRITE_FAILED") || t.message().contains("Task failed while writing rows")))
+          .toList();
+      require(!writeFailures.isEmpty(), "no task failed with Spark's task write error");
+      LogFacts.Task first = writeFailures.get(0);
+      Map<Integer, Long> attemptsByPartition = writeFailures.stream().filter(t -> t.stageId() == first.stageId())
+          .collect(Collectors.groupingBy(LogFacts.Task::index, TreeMap::new, Collectors.counting()));
+      long most = attemptsByPartition.values().stream().mapToLong(Long::longValue).max().orElse(0);
+      require(most >= minAttempts, "no partition of stage %d failed to write %d times (at most %d)",
+          first.stageId(), minAttempts, most);
+      require(f.tasks().stream().noneMatch(t -> t.succeeded() && t.stageId() == first.stageId()),
+          "a task of stage %d succeeded, so the write does not fail on every attempt", first.stageId());
+      Set<String> causes = writeFailures.stream()
+          .map(t -> String.valueOf(lastCause(t.endReason().path("Full Stack Trace").asText(""))).replaceAll("attempt_\\w+", "<attempt>"))
+          .collect(Collectors.toCollection(TreeSet::new));
+      require(causes.size() == 1, "the write failures have different causes: %s", causes);
+      String stageFailure = stageFailure(f, first.stageId());
+      require(stageFailure != null, "stage %d did not fail", first.stageId());
+      String jobResult = jobResultOfStage(f, first.stageId());
+      require("JobFailed".equals(jobResult), "expected the job to abort, but its result is %s", jobResult);
+      require(run.driverExitCode() != 0, "the driver exited with 0");
+      String cause = lastCause(first.endReason().path("Full Stack Trace").asText(""));
+      LogFacts.SqlExecution failed = f.sql().values().stream().filter(x -> x.errorMessage() != null).findFirst().orElse(null);
+      return Findings.builder()
+          .stages(List.of(first.stageId()))
+          .partition(first.index())
+          .executor(first.executorId())
+          .evidence("exceptionClass", first.exceptionClass())
+          .evidence("message", firstLine(first.message()))
+          .evidence("cause", cause)
+          .evidence("failedAttempts", writeFailures.size())
+          .evidence("failedAttemptsByPartition", attemptsByPartition)
+          .evidence("stageFailureReason", firstLine(stageFailure))
+          .evidence("jobResult", jobResult)
+          .evidence("sqlExecutionId", failed == null ? null : failed.id())
+          .evidence("outputCommitterClass", f.sparkProperties().get("spark.sql.sources.outputCommitterClass"))
+          .evidence("driverExitCode", run.driverExitCode())
+          .measured("writeTaskFailures", writeFailures.size())
+          .build();
+    };
+  }
+
+  /**
+   * The driver keeps the cluster idle: several short jobs, all succeeded, with most of the
+   * application's wall time outside any job (at least {@code minIdleShare}), and more time
+   * between the jobs than in them, so the idle time is driver work, not start-up.
+   */
+  public static FaultCheck driverBottleneck(int minJobs, double minIdleShare) {
+    return run -> {
+      LogFacts f = run.facts();
+      require(run.driverExitCode() == 0, "the driver exited with %d", run.driverExitCode());
+      require(f.jobs().size() >= minJobs, "%d jobs, expected at least %d", f.jobs().size(), minJobs);
+      require(f.jobs().stream().allMatch(j -> "JobSucceeded".equals(j.result())), "a job failed");
+      require(f.failedTasks().isEmpty(), "%d task attempts failed", f.failedTasks().size());
+      long app = f.appDurationMs();
+      require(app > 0, "the application has no duration");
+      List<long[]> busy = jobIntervals(f);
+      long jobTime = busy.stream().mapToLong(iv -> iv[1] - iv[0]).sum();
+      long before = busy.get(0)[0] - f.startTime();
+      long after = f.endTime() - busy.get(busy.size() - 1)[1];
+      long between = 0;
+      long longestGap = 0;
+      for (int i = 1; i < busy.size(); i++) {
+        long gap = busy.get(i)[0] - busy.get(i - 1)[1];
+        between += gap;
+        longestGap = Math.max(longestGap, gap);
+      }
+      long idle = app - jobTime;
+      double share = Stats.ratio(idle, app);
+      require(share >= minIdleShare, "no job ran for %.2f of the application's time, below %.2f", share, minIdleShare);
+      require(between >= jobTime, "only %d ms between the jobs against %d ms in them: the idle time is"
+          + " start-up and shut-down, not driver work between jobs", between, jobTime);
+      return Findings.builder()
+          .evidence("jobs", f.jobs().size())
+          .evidence("jobResults", f.jobs().stream().map(LogFacts.Job::result).distinct().toList())
+          .evidence("driverExitCode", run.driverExitCode())
+          .measured("appDurationMs", app)
+          .measured("jobTimeMs", jobTime)
+          .measured("idleMs", idle)
+          .measured("idleShare", share)
+          .measured("beforeFirstJobMs", before)
+          .measured("betweenJobsMs", between)
+          .measured("afterLastJobMs", after)
+          .measured("longestGapBetweenJobsMs", longestGap)
           .build();
     };
   }
@@ -522,6 +763,90 @@ public final class FaultChecks {
   private static LogFacts requireBaseline(RunEvidence run) throws FaultNotShownException {
     require(run.baseline() != null, "this scenario needs its baseline run, which is missing");
     return run.baseline();
+  }
+
+  /**
+   * No job, stage or task in the log, a non-zero exit, and {@code Exception in thread "main"} in
+   * the driver log: the start of every check of a driver that failed before its first job.
+   */
+  private static Findings.Builder driverFailedBeforeAnyJob(RunEvidence run) throws FaultNotShownException {
+    LogFacts f = run.facts();
+    require(f.jobs().isEmpty() && f.stages().isEmpty() && f.tasks().isEmpty(),
+        "the log has %d jobs, %d stages, %d tasks; expected none", f.jobs().size(), f.stages().size(), f.tasks().size());
+    require(run.driverExitCode() != 0, "the driver exited with 0");
+    Matcher m = MAIN_EXCEPTION.matcher(run.driverStderr());
+    require(m.find(), "the driver log has no 'Exception in thread \"main\"' line");
+    return Findings.builder()
+        .evidence("exceptionClass", m.group(1))
+        .evidence("message", m.group(2))
+        .evidence("driverExitCode", run.driverExitCode())
+        .evidence("eventLogHasApplicationEnd", f.endTime() >= 0);
+  }
+
+  /**
+   * The driver's uncaught exception: from its {@code Exception in thread "main"} line to the end of
+   * its stack trace (the first line that is neither a frame, a cause nor an indented
+   * continuation), or "" when there is none.
+   */
+  static String mainTrace(String driverStderr) {
+    int at = driverStderr.indexOf("Exception in thread \"main\" ");
+    if (at < 0) {
+      return "";
+    }
+    String[] lines = driverStderr.substring(at + "Exception in thread \"main\" ".length()).split("\n");
+    StringBuilder sb = new StringBuilder(lines[0]);
+    for (int i = 1; i < lines.length; i++) {
+      String l = lines[i];
+      if (TRACE_END.matcher(l).find()) {
+        break;
+      }
+      sb.append('\n').append(l);
+    }
+    return sb.toString();
+  }
+
+  /** The message of the first {@code Caused by: <cls>: message} of a trace (or the class alone). */
+  private static String causeOfClass(String trace, String cls) {
+    for (String line : trace.split("\n")) {
+      String l = line.strip();
+      if (l.startsWith("Caused by: " + cls)) {
+        String rest = l.substring(("Caused by: " + cls).length());
+        return rest.startsWith(": ") ? rest.substring(2) : cls;
+      }
+    }
+    return null;
+  }
+
+  /** The first line of {@code text} containing {@code needle}, stripped, or null. */
+  private static String lineContaining(String text, String needle) {
+    for (String line : text.split("\n")) {
+      if (line.contains(needle)) {
+        return line.strip();
+      }
+    }
+    return null;
+  }
+
+  private static long executorsExited(LogFacts f) {
+    return f.executors().values().stream().filter(e -> e.removedReason() != null
+        && e.removedReason().contains("exited")).count();
+  }
+
+  /** The jobs' [submitted, completed] intervals, sorted and merged where they overlap. */
+  private static List<long[]> jobIntervals(LogFacts f) {
+    List<long[]> all = f.jobs().stream().filter(j -> j.submitted() >= 0 && j.completed() >= 0)
+        .map(j -> new long[] {j.submitted(), j.completed()})
+        .sorted(Comparator.comparingLong(iv -> iv[0])).toList();
+    List<long[]> merged = new ArrayList<>();
+    for (long[] iv : all) {
+      long[] last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
+      if (last != null && iv[0] <= last[1]) {
+        last[1] = Math.max(last[1], iv[1]);
+      } else {
+        merged.add(new long[] {iv[0], iv[1]});
+      }
+    }
+    return merged;
   }
 
   static Integer exitCode(String reason) {

@@ -87,16 +87,65 @@ public final class ScenarioCatalog {
           .check(FaultChecks.underpartitioned(2000))
           .build(),
       Scenario.builder("executor-oom", RootCauseKind.EXECUTOR_OOM_HEAP, "executor-oom")
-          .description("A task collects a 30-million-row partition into a list inside a 512 MiB"
-              + " executor JVM (local-cluster): java.lang.OutOfMemoryError, the executor exits"
-              + " with 52, twice, and the job aborts.")
-          .param("rows", 30_000_000)
+          .description("A task buffers a 100-million-row partition (800 MB of longs) in memory"
+              + " to sort it inside a 512 MiB executor JVM (local-cluster):"
+              + " java.lang.OutOfMemoryError: Java heap space, the executor exits with 52, twice,"
+              + " and the job aborts.")
+          .param("rows", 100_000_000)
           .master("local-cluster[1,1,1024]")
           .conf("spark.executor.memory", "512m")
           .conf("spark.task.maxFailures", 2)
           .formats(PLAIN, PLAIN)
           .timeout(Duration.ofMinutes(6))
-          .check(FaultChecks.executorOom())
+          .check(FaultChecks.executorOom("Java heap space"))
+          .build(),
+      Scenario.builder("executor-oom-exit-on-oom", RootCauseKind.EXECUTOR_OOM_HEAP, "executor-oom")
+          .description("The executor-oom task in an executor started with"
+              + " -XX:+ExitOnOutOfMemoryError: the JVM exits with code 3 the moment the heap runs"
+              + " out, twice, so the event log has only ExecutorLostFailure and the exit code;"
+              + " the OutOfMemoryError is only in the executor's own output.")
+          .param("rows", 100_000_000)
+          .master("local-cluster[1,1,1024]")
+          .conf("spark.executor.memory", "512m")
+          .conf("spark.executor.extraJavaOptions", "-XX:+ExitOnOutOfMemoryError")
+          .conf("spark.task.maxFailures", 2)
+          .formats(PLAIN, ROLLING_ZSTD)
+          .timeout(Duration.ofMinutes(6))
+          .check(FaultChecks.executorExitOnOom(3))
+          .build(),
+      Scenario.builder("executor-direct-memory-oom", RootCauseKind.EXECUTOR_OOM_DIRECT_MEMORY,
+              "direct-memory-oom")
+          .description("A task caches its records in 1 MiB direct ByteBuffers in an executor"
+              + " with -XX:MaxDirectMemorySize=32m (local-cluster): java.lang.OutOfMemoryError"
+              + " for direct buffer memory, the executor exits with 52, and the job aborts.")
+          .param("rows", 400_000)
+          .master("local-cluster[1,1,1024]")
+          .conf("spark.executor.memory", "512m")
+          .conf("spark.executor.extraJavaOptions", "-XX:MaxDirectMemorySize=32m")
+          // An executor refuses to start when Netty's direct memory is below this (200m default).
+          .conf("spark.network.maxRemoteBlockSizeFetchToMem", "16m")
+          .conf("spark.task.maxFailures", 2)
+          .formats(LZF, ROLLING_ZSTD)
+          .timeout(Duration.ofMinutes(4))
+          .check(FaultChecks.executorOom("direct buffer memory"))
+          .build(),
+      Scenario.builder("executor-gc-overhead", RootCauseKind.EXECUTOR_OOM_GC_OVERHEAD, "gc-overhead")
+          // 1 KiB kept per record and 2 KiB of garbage: in tries of other sizes and ratios, a
+          // much larger share of garbage or of kept data ended in "Java heap space" instead.
+          .param("fields", 128)
+          .description("A task remembers a small object per record while parsing makes garbage,"
+              + " in a 512 MiB executor on the parallel collector (local-cluster): the heap fills,"
+              + " full collections free almost nothing, and the JVM throws"
+              + " java.lang.OutOfMemoryError: GC overhead limit exceeded; the executor exits"
+              + " with 52, twice, and the job aborts.")
+          .master("local-cluster[1,1,1024]")
+          .conf("spark.executor.memory", "512m")
+          .conf("spark.executor.extraJavaOptions", "-XX:+UseParallelGC")
+          // A second attempt keeps the job alive until the first executor's exit is logged.
+          .conf("spark.task.maxFailures", 2)
+          .formats(PLAIN, ZSTD)
+          .timeout(Duration.ofMinutes(7))
+          .check(FaultChecks.executorOom("GC overhead limit exceeded"))
           .build(),
       Scenario.builder("executor-lost-fetch-failure", RootCauseKind.EXECUTOR_LOST_FETCH_FAILURE,
               "executor-killed")
@@ -122,7 +171,48 @@ public final class ScenarioCatalog {
               + " before any job; the event log has no job and the cause is only in the driver"
               + " log.")
           .formats(PLAIN, PLAIN)
-          .check(FaultChecks.driverFailsEarly())
+          .check(FaultChecks.inputNotFound())
+          .build(),
+      Scenario.builder("missing-dependency", RootCauseKind.MISSING_DEPENDENCY, "missing-dependency")
+          .description("The driver reads a Delta table without the Delta Lake package on its"
+              + " class path (no --packages): Spark fails to find the data source before any"
+              + " job; the cause is only in the driver log.")
+          .formats(PLAIN, LZ4)
+          .check(FaultChecks.missingDependency())
+          .build(),
+      Scenario.builder("task-not-serializable", RootCauseKind.SERIALIZATION_FAILURE,
+              "task-not-serializable")
+          .description("An RDD map captures a driver-side lookup object that is not"
+              + " Serializable: SparkException: Task not serializable, caused by"
+              + " java.io.NotSerializableException, on the driver before any job.")
+          .formats(SNAPPY, ROLLING_ZSTD)
+          .check(FaultChecks.taskNotSerializable())
+          .build(),
+      Scenario.builder("driver-oom-collect", RootCauseKind.DRIVER_OOM, "driver-oom-collect")
+          .description("collectAsList() of 400 rows with a 2 MiB text column that compresses"
+              + " to almost nothing, in a 512 MiB driver with spark.driver.maxResultSize=0: the"
+              + " job succeeds and its results are a few MiB, then decoding them into rows in the"
+              + " driver's main thread runs out of heap.")
+          // Few large rows: the allocation that fails is a whole row's buffer in the main
+          // thread, while the small allocations of Spark's own threads still fit.
+          .param("rows", 400)
+          .param("repeats", 140_000)
+          .heapMb(512)
+          .conf("spark.driver.memory", "512m")
+          .conf("spark.driver.maxResultSize", 0)
+          .formats(ZSTD, ROLLING_ZSTD)
+          .timeout(Duration.ofMinutes(4))
+          .check(FaultChecks.driverOom())
+          .build(),
+      Scenario.builder("driver-bottleneck", RootCauseKind.DRIVER_BOTTLENECK, "driver-bottleneck")
+          .description("Four short jobs, each followed by seconds of single-threaded"
+              + " post-processing of the collected keys in the driver's main thread: the cluster"
+              + " idles for most of the application.")
+          .param("rounds", 4)
+          .param("batchRows", 50_000)
+          .param("fanOut", 20)
+          .formats(ROLLING_LZ4, ROLLING_ZSTD)
+          .check(FaultChecks.driverBottleneck(3, 0.6))
           .build(),
       Scenario.builder("gc-pressure", RootCauseKind.GC_PRESSURE, "gc-pressure")
           .description("Tasks build large maps of boxed objects in a 1 GiB driver (local mode):"
@@ -147,6 +237,19 @@ public final class ScenarioCatalog {
               "io.sparkrca.testkit.scenarios.FailingJobCommitter")
           .formats(PLAIN, SNAPPY)
           .check(FaultChecks.writeCommitFailure())
+          .build(),
+      Scenario.builder("task-write-failure", RootCauseKind.WRITE_COMMIT_FAILURE, "task-write-failure")
+          .description("A JSON write through an output committer whose task commit throws on"
+              + " every attempt (local[1,2]): partition 0 fails twice with Spark's task write"
+              + " error, and the stage, the job and the query abort.")
+          // One core: no other write task is still running when the stage aborts. A task left
+          // running at the application's end gets its History Server duration from the log
+          // file's modification time, which a committed fixture cannot keep.
+          .master("local[1,2]")
+          .conf("spark.sql.sources.outputCommitterClass",
+              "io.sparkrca.testkit.scenarios.FailingTaskCommitter")
+          .formats(PLAIN, ROLLING_ZSTD)
+          .check(FaultChecks.taskWriteFailure(2))
           .build(),
       Scenario.builder("healthy", RootCauseKind.HEALTHY, "aggregate")
           .description("A 2-million-row aggregation with 8 shuffle partitions and AQE: the"

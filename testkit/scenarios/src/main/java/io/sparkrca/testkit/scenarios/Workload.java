@@ -1,9 +1,12 @@
 package io.sparkrca.testkit.scenarios;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -131,21 +134,45 @@ public enum Workload {
     }
   },
 
-  /** Materialises a partition as boxed Longs in a list: far more than the executor heap. */
+  /**
+   * Buffers a whole partition in memory to sort it, in chunks of a million primitive longs (8 MiB
+   * each): far more than the executor heap. The allocation that fails is the task's next chunk,
+   * while Spark's own threads still find room for their small objects, so the error lands in the
+   * task and the task reports it.
+   */
   EXECUTOR_OOM {
     @Override
     void run(SparkSession spark, Path scratch, Map<String, String> p) {
       waitForExecutors(spark, 1);
+      int chunk = (int) num(p, "chunkLongs", 1 << 20);
       List<Long> sizes =
           spark
-              .range(0, num(p, "rows", 30_000_000), 1, 1)
+              .range(0, num(p, "rows", 100_000_000), 1, 1)
               .javaRDD()
               .mapPartitions(
                   it -> {
-                    List<Long> all = new ArrayList<>();
-                    it.forEachRemaining(all::add);
-                    Collections.sort(all);
-                    return List.of((long) all.size()).iterator();
+                    List<long[]> chunks = new ArrayList<>();
+                    long[] current = new long[chunk];
+                    int used = 0;
+                    long n = 0;
+                    while (it.hasNext()) {
+                      if (used == chunk) {
+                        chunks.add(current);
+                        current = new long[chunk];
+                        used = 0;
+                      }
+                      current[used++] = it.next();
+                      n++;
+                    }
+                    chunks.add(Arrays.copyOf(current, used));
+                    long[] all = new long[(int) n];
+                    int at = 0;
+                    for (long[] c : chunks) {
+                      System.arraycopy(c, 0, all, at, c.length);
+                      at += c.length;
+                    }
+                    Arrays.sort(all);
+                    return List.of((long) all.length).iterator();
                   })
               .collect();
       System.out.println("sizes=" + sizes);
@@ -269,6 +296,171 @@ public enum Workload {
           .mode("overwrite")
           .save();
     }
+  },
+
+  /**
+   * Collects rows whose wide text column compresses to almost nothing: the task results are small
+   * on the wire, but the driver decodes them into rows of their full size in its main thread
+   * (SparkPlan.executeCollect) and runs out of heap there, after the job has succeeded.
+   */
+  DRIVER_OOM_COLLECT {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      long rows = num(p, "rows", 400);
+      long repeats = num(p, "repeats", 140_000);
+      List<Row> orders =
+          spark
+              .range(0, rows, 1, 2)
+              .selectExpr(
+                  "id AS order_id",
+                  // Not a constant, so the optimizer cannot fold a 2 MiB literal into the plan.
+                  "concat('order-', id, ': ', repeat(CASE WHEN id % 2 = 0 THEN 'status=SHIPPED;'"
+                      + " ELSE 'status=PACKED;;' END, " + repeats + ")) AS history")
+              .collectAsList();
+      System.out.println("collected rows=" + orders.size());
+    }
+  },
+
+  /**
+   * Reads with a data source whose package is not on the class path (Delta Lake: the application
+   * was started without its {@code --packages}); the input directory itself exists.
+   */
+  MISSING_DEPENDENCY {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) throws IOException {
+      Path table = Files.createDirectories(scratch.resolve("lake/events"));
+      System.out.println("Loading events from " + table);
+      Dataset<Row> events = spark.read().format(p.getOrDefault("format", "delta")).load(table.toString());
+      events.groupBy("type").count().show();
+    }
+  },
+
+  /**
+   * An RDD closure captures a plain driver-side object that is not Serializable (a lookup
+   * directory), so Spark refuses the closure before any job runs.
+   */
+  TASK_NOT_SERIALIZABLE {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      StoreDirectory stores = new StoreDirectory(50);
+      long n =
+          jsc(spark)
+              .parallelize(range(10_000), 4)
+              .map(i -> stores.nameOf(i % 50))
+              .filter(name -> name.endsWith("7"))
+              .count();
+      System.out.println("orders in stores ending in 7=" + n);
+    }
+  },
+
+  /**
+   * Writes JSON through an output committer whose task commit fails on every attempt (see
+   * FailingTaskCommitter): the write tasks fail, the stage and the job abort.
+   */
+  TASK_WRITE_FAILURE {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      spark
+          .range(0, 100_000, 1, 4)
+          .selectExpr("id", "id % 7 AS bucket")
+          .write()
+          .mode("overwrite")
+          .json(scratch.resolve("output/events").toString());
+    }
+  },
+
+  /**
+   * A task keeps every record in an off-heap buffer cache of 1 MiB direct ByteBuffers, more than
+   * the executor's -XX:MaxDirectMemorySize (set by the scenario) allows.
+   */
+  DIRECT_MEMORY_OOM {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      waitForExecutors(spark, 1);
+      int block = (int) num(p, "blockBytes", 1 << 20);
+      List<Integer> sizes =
+          spark
+              .range(0, num(p, "rows", 400_000), 1, 1)
+              .javaRDD()
+              .mapPartitions(
+                  it -> {
+                    List<ByteBuffer> blocks = new ArrayList<>();
+                    ByteBuffer current = ByteBuffer.allocateDirect(block);
+                    while (it.hasNext()) {
+                      byte[] rec = ("record-" + it.next() + ";" + "x".repeat(200) + "\n")
+                          .getBytes(StandardCharsets.UTF_8);
+                      if (current.remaining() < rec.length) {
+                        blocks.add(current);
+                        current = ByteBuffer.allocateDirect(block);
+                      }
+                      current.put(rec);
+                    }
+                    blocks.add(current);
+                    return List.of(blocks.size()).iterator();
+                  })
+              .collect();
+      System.out.println("cached blocks=" + sizes);
+    }
+  },
+
+  /**
+   * A task remembers a small object for every record it reads while each record's parsing makes
+   * short-lived garbage: the live set creeps up to the whole heap and, with the parallel
+   * collector (set by the scenario), the JVM ends in back-to-back full collections that free
+   * almost nothing. Gives up after {@code maxSeconds} so it cannot spin forever.
+   */
+  GC_OVERHEAD {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      waitForExecutors(spark, 1);
+      long maxNanos = num(p, "maxSeconds", 150) * 1_000_000_000L;
+      int width = (int) num(p, "fields", 128);
+      List<Long> seen =
+          spark
+              .range(0, num(p, "rows", 1_000_000_000L), 1, 1)
+              .javaRDD()
+              .mapPartitions(
+                  it -> {
+                    long start = System.nanoTime();
+                    Seen head = null;
+                    long n = 0;
+                    while (it.hasNext()) {
+                      long v = it.next();
+                      head = new Seen(parse(v, width), head);
+                      n++;
+                      if ((n & 0xFFF) == 0 && System.nanoTime() - start > maxNanos) {
+                        break;
+                      }
+                    }
+                    return List.of(n).iterator();
+                  })
+              .collect();
+      System.out.println("records remembered=" + seen);
+    }
+  },
+
+  /**
+   * Four short jobs, each followed by seconds of single-threaded work on the collected result in
+   * the driver's main thread (expanding, sorting and hashing keys for a report), so the cluster
+   * idles most of the time.
+   */
+  DRIVER_BOTTLENECK {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      int rounds = (int) num(p, "rounds", 4);
+      long batch = num(p, "batchRows", 50_000);
+      int fanOut = (int) num(p, "fanOut", 20);
+      long digest = 0;
+      for (int r = 0; r < rounds; r++) {
+        List<Row> keys =
+            spark
+                .range(r * batch, (r + 1) * batch, 1, 2)
+                .selectExpr("substr(sha2(cast(id AS string), 256), 1, 16) AS key")
+                .collectAsList();
+        digest ^= postProcessOnDriver(keys, fanOut);
+        System.out.println("round " + r + ": " + keys.size() + " keys, digest " + digest);
+      }
+    }
   };
 
   abstract void run(SparkSession spark, Path scratch, Map<String, String> params)
@@ -314,6 +506,72 @@ public enum Workload {
         throw new IllegalStateException(e);
       }
     }
+  }
+
+  /** A plain driver-side lookup object: deliberately not Serializable. */
+  static final class StoreDirectory {
+    private final Map<Integer, String> names = new HashMap<>();
+
+    StoreDirectory(int stores) {
+      for (int i = 0; i < stores; i++) {
+        names.put(i, "store-" + i);
+      }
+    }
+
+    String nameOf(int id) {
+      return names.get(id);
+    }
+  }
+
+  /** What {@link #GC_OVERHEAD} remembers of each record: a few parsed fields. */
+  static final class Seen {
+    final long[] fields;
+    final Seen previous;
+
+    Seen(long[] fields, Seen previous) {
+      this.fields = fields;
+      this.previous = previous;
+    }
+  }
+
+  /**
+   * Parses one record of {@link #GC_OVERHEAD} into {@code width} fields; the two intermediate
+   * arrays are garbage at once.
+   */
+  static long[] parse(long v, int width) {
+    long[] scratch1 = new long[width];
+    long[] scratch2 = new long[width];
+    for (int i = 0; i < width; i++) {
+      scratch1[i] = v * 31 + i;
+      scratch2[i] = scratch1[i] ^ (v >>> (i & 63));
+    }
+    long[] fields = new long[width];
+    System.arraycopy(scratch2, 0, fields, 0, width);
+    return fields;
+  }
+
+  /**
+   * The driver-side step of {@link #DRIVER_BOTTLENECK}: derives {@code fanOut} report keys per
+   * collected key, sorts and de-duplicates them and hashes the result, all in the calling thread.
+   */
+  static long postProcessOnDriver(List<Row> keys, int fanOut) {
+    List<String> report = new ArrayList<>(keys.size() * fanOut);
+    for (Row k : keys) {
+      String key = k.getString(0);
+      for (int i = 0; i < fanOut; i++) {
+        report.add(key.substring(i % 8) + "/" + i + "/" + key.substring(0, i % 8));
+      }
+    }
+    Collections.sort(report);
+    long h = 0;
+    String previous = null;
+    for (String s : report) {
+      if (!s.equals(previous)) {
+        h = h * 1_000_003 + s.hashCode();
+      }
+      previous = s;
+    }
+    return h;
   }
 
   /**
