@@ -23,7 +23,7 @@ class EvidenceCollectorTest {
   }
 
   @Test
-  void executorLogsOfADirectoryAreToldApartAndTheirOomIsExcerptedWithLines() {
+  void executorLogsOfADirectoryAreToldApartAndTheirOomIsExcerptedWithLines() throws IOException {
     TestkitFixtures.Fixture f = TestkitFixtures.get("3.5.9", "executor-oom");
     Evidence e = EvidenceCollector.builder()
         .application(f.eventLog().toString())
@@ -43,7 +43,9 @@ class EvidenceCollectorTest {
     assertThat(oom.text()).endsWith("ERROR Executor: Exception in task 0.0 in stage 0.0 (TID 0)");
     assertThat(oom.continuation().get(0)).isEqualTo("java.lang.OutOfMemoryError: Java heap space");
     assertThat(oom.continuation().subList(1, oom.continuation().size())).allMatch(l -> l.startsWith("\tat "));
-    assertThat(oom.time().orElseThrow().local().toString()).isEqualTo("2026-11-29T14:33:11");
+    String announcing = Files.readAllLines(f.dir().resolve("executor-logs/0.stderr")).get(51);
+    assertThat(oom.time()).isEqualTo(io.sparkrca.core.evidence.internal.LogTimes.parse(announcing));
+    assertThat(oom.time()).isPresent();
     assertThat(oom.signatures()).contains(LogSignatures.ERROR_LINE, LogSignatures.JAVA_HEAP_OOM);
     assertThat(e.driverLogs()).hasSize(1);
     assertThat(e.driverLogs().get(0).count(LogSignatures.JAVA_HEAP_OOM)).isPositive();

@@ -142,23 +142,23 @@ final class TaskEndReason {
 
   /** A short "Class: message" for summaries: the exception, or the reason and its detail. */
   String shortDescription() {
+    // One line, whatever the reason: multi-line messages (a kill reason quoting a stage failure,
+    // an exception message with a plan) are in the full error message.
     switch (reason) {
       case "ExceptionFailure":
         if (className != null) {
-          return className + (description == null || description.isEmpty() ? "" : ": " + description);
+          return firstLine(className + (description == null || description.isEmpty() ? "" : ": " + description));
         }
-        String full = fullStackTrace == null ? "" : fullStackTrace;
-        int nl = full.indexOf('\n');
-        return nl >= 0 ? full.substring(0, nl) : full;
+        return firstLine(fullStackTrace == null ? "" : fullStackTrace);
       case "FetchFailed":
         return "FetchFailed: " + (message == null ? "Unknown reason" : firstLine(message));
       case "ExecutorLostFailure":
-        return errorMessage();
+        return firstLine(errorMessage());
       case "TaskKilled":
-        return "TaskKilled: " + killReasonOrDefault();
+        return "TaskKilled: " + firstLine(killReasonOrDefault());
       default:
         String m = errorMessage();
-        return m == null ? reason : m;
+        return m == null ? reason : firstLine(m);
     }
   }
 
