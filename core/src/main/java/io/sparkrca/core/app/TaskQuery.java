@@ -15,7 +15,8 @@ import java.util.Set;
 public record TaskQuery(int offset, int length, TaskSorting sortBy, Set<TaskStatus> statuses) {
   public TaskQuery {
     if (offset < 0 || length < 0) {
-      throw new IllegalArgumentException("offset and length must be >= 0");
+      throw new io.sparkrca.core.error.InvalidRequestException(
+          "a task query's offset and length must be at least 0, not offset " + offset + " and length " + length);
     }
     statuses = Set.copyOf(statuses);
   }

@@ -17,17 +17,8 @@ import org.junit.jupiter.api.Test;
 class ErrorPolicyTest {
   private static final Path SOURCES = Path.of("src/main/java");
 
-  /**
-   * Lines in packages whose owner audits them himself (core.app, core.evidence, core.report,
-   * core.source), left out of the scan while they break the policy; reported to him. Remove an
-   * entry once its line is fixed.
-   */
-  private static final List<Exemption> OTHER_OWNERS =
-      List.of(
-          new Exemption(
-              "io/sparkrca/core/app/TaskQuery.java",
-              "throw new IllegalArgumentException",
-              "TaskQuery's offset/length check; should be an InvalidRequestException naming them"));
+  /** Lines allowed to break the policy, each with why; none today. */
+  private static final List<Exemption> OTHER_OWNERS = List.of();
 
   @Test
   void coreThrowsOnlySparkRcaExceptionsAndNamesNoCliFlag() {
