@@ -1,0 +1,126 @@
+package io.sparkrca.core.eventlog.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sparkrca.core.app.StageQuery;
+import io.sparkrca.core.app.TaskQuery;
+import io.sparkrca.core.eventlog.EventLogRef;
+import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.model.StageData;
+import io.sparkrca.core.model.TaskData;
+import io.sparkrca.core.model.TaskMetricDistributions;
+import io.sparkrca.core.model.TaskSorting;
+import io.sparkrca.core.model.TaskStatus;
+import io.sparkrca.core.testing.SharedData;
+import io.sparkrca.core.testkit.TestkitFixtures;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Task summaries compute each metric's quantiles when the metric is first read: a summary's values
+ * do not depend on which metric is read first, on the order of reads or on the thread, and behave
+ * as ordinary lists (on every testkit and conformance log).
+ */
+class TaskSummariesTest {
+  private static final List<Double> QUANTILES = List.of(0.0, 0.05, 0.25, 0.5, 0.75, 0.95, 1.0);
+
+  static Stream<Arguments> logs() throws IOException {
+    List<Arguments> out = new ArrayList<>();
+    for (TestkitFixtures.Fixture f : TestkitFixtures.all()) {
+      out.add(Arguments.of(f.sparkVersion() + "/" + f.scenario(), f.eventLog().toString()));
+    }
+    Optional<Path> conformance =
+        SharedData.dir().map(d -> d.resolve("conformance/spark-shs/spark-events")).filter(Files::isDirectory);
+    if (conformance.isPresent()) {
+      try (Stream<Path> s = Files.list(conformance.get())) {
+        s.sorted().forEach(p -> out.add(Arguments.of("conformance/" + p.getFileName(), p.toString())));
+      }
+    }
+    assertThat(out).isNotEmpty();
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("logs")
+  void summariesDoNotDependOnWhatIsReadFirst(String name, String uri) throws Exception {
+    for (EventLogRef ref : EventLogs.reader().build().find(uri)) {
+      ReplayedApplication app = EventLogs.reader().build().replay(ref);
+      for (StageData s : app.stages(StageQuery.all())) {
+        Optional<TaskMetricDistributions> first = app.taskSummary(s.stageId(), s.attemptId(), QUANTILES);
+        if (first.isEmpty()) {
+          continue;
+        }
+        List<List<Double>> forward = lists(first.get());
+        List<List<Double>> readForward = new ArrayList<>();
+        for (List<Double> l : forward) {
+          readForward.add(List.copyOf(l));
+        }
+        // A fresh summary read last metric first, each list from its end, on two threads at once.
+        TaskMetricDistributions second = app.taskSummary(s.stageId(), s.attemptId(), QUANTILES).orElseThrow();
+        List<List<Double>> backward = lists(second);
+        CompletableFuture<List<List<Double>>> other = CompletableFuture.supplyAsync(() -> readBackward(backward));
+        List<List<Double>> here = readBackward(backward);
+        assertThat(here).as("%s stage %d.%d", ref.name(), s.stageId(), s.attemptId()).isEqualTo(readForward);
+        assertThat(other.get()).isEqualTo(readForward);
+        // Ordinary lists: equal to copies both ways, same hash codes and text, unmodifiable, bounds checked.
+        for (int i = 0; i < backward.size(); i++) {
+          List<Double> l = backward.get(i);
+          assertThat(l).hasSize(QUANTILES.size()).isEqualTo(readForward.get(i));
+          assertThat(new ArrayList<>(readForward.get(i))).isEqualTo(l);
+          assertThat(l.hashCode()).isEqualTo(new ArrayList<>(readForward.get(i)).hashCode());
+          assertThat(l.toString()).isEqualTo(new ArrayList<>(readForward.get(i)).toString());
+        }
+        assertThat(first.get()).isEqualTo(second);
+        List<Double> d = second.duration();
+        assertThatThrownBy(() -> d.set(0, 1.0)).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> d.get(QUANTILES.size())).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> d.get(-1)).isInstanceOf(IndexOutOfBoundsException.class);
+      }
+    }
+  }
+
+  private static List<List<Double>> readBackward(List<List<Double>> lists) {
+    List<List<Double>> out = new ArrayList<>();
+    for (int i = lists.size() - 1; i >= 0; i--) {
+      List<Double> l = lists.get(i);
+      Double[] v = new Double[l.size()];
+      for (int j = l.size() - 1; j >= 0; j--) {
+        v[j] = l.get(j);
+      }
+      out.add(0, List.of(v));
+    }
+    return out;
+  }
+
+  private static List<Long> ids(List<TaskData> tasks) {
+    return tasks.stream().map(TaskData::taskId).toList();
+  }
+
+  /** Every quantile list of a summary, in declaration order. */
+  private static List<List<Double>> lists(TaskMetricDistributions d) {
+    var sr = d.shuffleReadMetrics();
+    var push = sr.shufflePushReadMetricsDist();
+    return List.of(d.duration(), d.executorDeserializeTime(), d.executorDeserializeCpuTime(), d.executorRunTime(),
+        d.executorCpuTime(), d.resultSize(), d.jvmGcTime(), d.resultSerializationTime(), d.gettingResultTime(),
+        d.schedulerDelay(), d.peakExecutionMemory(), d.memoryBytesSpilled(), d.diskBytesSpilled(),
+        d.inputMetrics().bytesRead(), d.inputMetrics().recordsRead(), d.outputMetrics().bytesWritten(),
+        d.outputMetrics().recordsWritten(), sr.readBytes(), sr.readRecords(), sr.remoteBlocksFetched(),
+        sr.localBlocksFetched(), sr.fetchWaitTime(), sr.remoteBytesRead(), sr.remoteBytesReadToDisk(),
+        sr.totalBlocksFetched(), sr.remoteReqsDuration(), push.corruptMergedBlockChunks(),
+        push.mergedFetchFallbackCount(), push.remoteMergedBlocksFetched(), push.localMergedBlocksFetched(),
+        push.remoteMergedChunksFetched(), push.localMergedChunksFetched(), push.remoteMergedBytesRead(),
+        push.localMergedBytesRead(), push.remoteMergedReqsDuration(), d.shuffleWriteMetrics().writeBytes(),
+        d.shuffleWriteMetrics().writeRecords(), d.shuffleWriteMetrics().writeTime());
+  }
+}
