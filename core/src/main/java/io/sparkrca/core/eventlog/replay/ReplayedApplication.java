@@ -376,6 +376,16 @@ public final class ReplayedApplication implements SparkApplication {
     if (t == null || t.size() == 0) {
       return List.of();
     }
+    long wanted = (long) q.offset() + q.length();
+    if (wanted <= SELECTED_ROWS) {
+      // A page near the top (the slowest task, the first 20): select it, do not sort the stage.
+      int[] rows = leadingRows(t, q.sortBy(), q.statuses(), (int) wanted);
+      List<TaskData> out = new ArrayList<>(Math.max(0, rows.length - q.offset()));
+      for (int i = q.offset(); i < rows.length; i++) {
+        out.add(taskData(t, rows[i]));
+      }
+      return out;
+    }
     Integer[] order = orderedRows(t, q.sortBy());
     List<TaskData> out = new ArrayList<>();
     long skipped = 0;
@@ -403,6 +413,71 @@ public final class ReplayedApplication implements SparkApplication {
       }
     }
     return false;
+  }
+
+  /** Pages that end within this many rows are found by {@link #leadingRows}, without sorting. */
+  static final int SELECTED_ROWS = 256;
+
+  /**
+   * The first {@code k} rows (of those with one of {@code statuses}, or all) in the order
+   * {@link #orderedRows} sorts them, found in one pass that keeps the best {@code k} in order:
+   * for {@code k = 1}, a single scan for the maximum. Ties the sort leaves in row order are
+   * broken by row, so both give the same rows.
+   */
+  private static int[] leadingRows(TaskTable t, TaskSorting sorting, Set<TaskStatus> statuses, int k) {
+    int[] best = new int[k];
+    int n = 0;
+    if (k == 0) {
+      return best;
+    }
+    int rows = t.size();
+    for (int r = 0; r < rows; r++) {
+      if (!statuses.isEmpty() && !matches(t, r, statuses)) {
+        continue;
+      }
+      if (n == k && compareRows(t, sorting, r, best[n - 1]) > 0) {
+        continue;
+      }
+      int lo = 0;
+      int hi = n;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (compareRows(t, sorting, best[mid], r) < 0) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      int last = Math.min(n, k - 1);
+      System.arraycopy(best, lo, best, lo + 1, last - lo);
+      best[lo] = r;
+      if (n < k) {
+        n++;
+      }
+    }
+    return n == k ? best : Arrays.copyOf(best, n);
+  }
+
+  /** The order of {@link #orderedRows}, rows as the tie-break (the sort is stable). */
+  private static int compareRows(TaskTable t, TaskSorting sorting, int a, int b) {
+    int c;
+    switch (sorting) {
+      case INCREASING_RUNTIME:
+        c = Long.compare(t.indexedMetric(a, Metrics.EXECUTOR_RUN_TIME), t.indexedMetric(b, Metrics.EXECUTOR_RUN_TIME));
+        if (c == 0) {
+          c = Long.compare(t.taskId.get(a), t.taskId.get(b));
+        }
+        break;
+      case DECREASING_RUNTIME:
+        c = Long.compare(t.indexedMetric(b, Metrics.EXECUTOR_RUN_TIME), t.indexedMetric(a, Metrics.EXECUTOR_RUN_TIME));
+        if (c == 0) {
+          c = Long.compare(t.taskId.get(b), t.taskId.get(a));
+        }
+        break;
+      default:
+        c = Long.compare(t.taskId.get(a), t.taskId.get(b));
+    }
+    return c != 0 ? c : Integer.compare(a, b);
   }
 
   private static Integer[] orderedRows(TaskTable t, TaskSorting sorting) {

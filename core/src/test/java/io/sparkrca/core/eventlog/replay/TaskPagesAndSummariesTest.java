@@ -28,11 +28,14 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Task summaries compute each metric's quantiles when the metric is first read: a summary's values
- * do not depend on which metric is read first, on the order of reads or on the thread, and behave
- * as ordinary lists (on every testkit and conformance log).
+ * Task pages near the top of a stage (the slowest task, the first 20) are selected without
+ * sorting the stage, and task summaries compute each metric's quantiles when the metric is first
+ * read. Both must answer exactly as before: pages equal the same window of the fully sorted list
+ * (every sorting, with and without status filters, on every testkit and conformance log), and a
+ * summary's values do not depend on which metric is read first, on the order of reads or on the
+ * thread, and behave as ordinary lists.
  */
-class TaskSummariesTest {
+class TaskPagesAndSummariesTest {
   private static final List<Double> QUANTILES = List.of(0.0, 0.05, 0.25, 0.5, 0.75, 0.95, 1.0);
 
   static Stream<Arguments> logs() throws IOException {
@@ -49,6 +52,37 @@ class TaskSummariesTest {
     }
     assertThat(out).isNotEmpty();
     return out.stream();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("logs")
+  void pagesNearTheTopAreTheSameWindowOfTheSortedList(String name, String uri) {
+    for (EventLogRef ref : EventLogs.reader().build().find(uri)) {
+      ReplayedApplication app = EventLogs.reader().build().replay(ref);
+      for (StageData s : app.stages(StageQuery.all())) {
+        for (TaskSorting sorting : TaskSorting.values()) {
+          for (Set<TaskStatus> statuses : List.of(Set.<TaskStatus>of(), Set.of(TaskStatus.SUCCESS),
+              Set.of(TaskStatus.FAILED, TaskStatus.KILLED))) {
+            // length Integer.MAX_VALUE: the whole stage sorted, the reference
+            List<Long> sorted = ids(app.tasks(s.stageId(), s.attemptId(),
+                TaskQuery.all().sortedBy(sorting).withStatuses(statuses)));
+            for (int[] w : new int[][] {{0, 1}, {0, 2}, {1, 1}, {0, 20}, {3, 5}, {0, 0}, {2, 0},
+                {0, ReplayedApplication.SELECTED_ROWS}, {ReplayedApplication.SELECTED_ROWS - 3, 3},
+                {ReplayedApplication.SELECTED_ROWS, 1}, {1000, 20}}) {
+              List<Long> page = ids(app.tasks(s.stageId(), s.attemptId(),
+                  TaskQuery.all().sortedBy(sorting).withStatuses(statuses).window(w[0], w[1])));
+              int from = Math.min(w[0], sorted.size());
+              int to = (int) Math.min((long) w[0] + w[1], sorted.size());
+              assertThat(page).as("%s stage %d.%d %s %s offset %d length %d", ref.name(), s.stageId(),
+                  s.attemptId(), sorting, statuses, w[0], w[1]).isEqualTo(sorted.subList(from, to));
+            }
+          }
+        }
+        List<TaskData> slowest = app.tasks(s.stageId(), s.attemptId(), TaskQuery.first(1).sortedBy(TaskSorting.DECREASING_RUNTIME));
+        List<TaskData> all = app.tasks(s.stageId(), s.attemptId(), TaskQuery.all().sortedBy(TaskSorting.DECREASING_RUNTIME));
+        assertThat(slowest).isEqualTo(all.isEmpty() ? List.of() : List.of(all.get(0)));
+      }
+    }
   }
 
   @ParameterizedTest(name = "{0}")
