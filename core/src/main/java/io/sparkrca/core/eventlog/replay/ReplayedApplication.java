@@ -64,9 +64,12 @@ public final class ReplayedApplication implements SparkApplication {
   /** What "now" is for things still running (see {@link Replayer#finish(long)}). */
   private final long clock;
   private final String fallbackId;
+  /** The executors by id, for lookups per task (the state's map is sorted, for listing). */
+  private final Map<String, LiveExecutor> executorsById;
 
   ReplayedApplication(ReplayResult result, long lastUpdateTime, String fallbackId) {
     this.s = result.state;
+    this.executorsById = new java.util.HashMap<>(result.state.executors);
     this.sql = result.sql;
     this.facts = result.facts;
     this.report = result.report;
@@ -521,7 +524,7 @@ public final class ReplayedApplication implements SparkApplication {
     }
     Optional<Long> durationOpt = duration > 0 ? Optional.of(duration) : Optional.empty();
     String executorId = s.facts.strings.get(t.executor.get(row));
-    LiveExecutor exec = executorId == null ? null : s.executors.get(executorId);
+    LiveExecutor exec = executorId == null ? null : executorsById.get(executorId);
     long gettingResult = gettingResultTime(launch, fetchStart, durationOpt.orElse(-1L));
     long schedulerDelay = 0;
     boolean finished = status.equals("FAILED") || status.equals("KILLED") || status.equals("SUCCESS");
