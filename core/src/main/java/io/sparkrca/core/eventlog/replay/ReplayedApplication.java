@@ -641,10 +641,12 @@ public final class ReplayedApplication implements SparkApplication {
    * Picks values at fixed positions of the sorted non-negative values of an index, the way the
    * History Server walks its task indexes (negative values mark failed or metric-less tasks).
    *
-   * <p>Each metric's values are sorted when its list is first read, not when the summary is
+   * <p>Each metric's quantiles are computed when its list is first read, not when the summary is
    * made: the History Server's answer reads every list once, when it is written, but an analysis
    * usually reads a few (durations, and records read for the stages that look skewed), and
-   * sorting all ~40 metrics of every stage would cost it more than the rest of the analysis.
+   * sorting all ~40 metrics of every stage would cost it more than the rest of the analysis. The
+   * values at the quantiles' positions are selected ({@link OrderStatistics}), not sorted, and
+   * values already in order (a metric that is 0 for every task) are not rearranged at all.
    */
   private static final class QuantileScan {
     private final int rows;
@@ -656,27 +658,60 @@ public final class ReplayedApplication implements SparkApplication {
     }
 
     List<Double> metric(TaskTable t, int metric) {
-      return of(r -> t.indexedMetric(r, metric));
+      return new LazyQuantiles(this, t, metric, null);
     }
 
     List<Double> of(IntToLongFunction value) {
-      return new LazyQuantiles(this, value);
+      return new LazyQuantiles(this, null, -1, value);
     }
 
-    double[] compute(IntToLongFunction value) {
+    /** The values at {@link #indices} of the sorted non-negative values: a metric's, or the function's. */
+    double[] compute(TaskTable t, int metric, IntToLongFunction value) {
       long[] scratch = new long[rows];
       int n = 0;
+      boolean sorted = true; // often: a metric that is 0 for every task
+      long min = Long.MAX_VALUE;
+      long max = Long.MIN_VALUE;
       for (int r = 0; r < rows; r++) {
-        long v = value.applyAsLong(r);
+        long v = value == null ? t.indexedMetric(r, metric) : value.applyAsLong(r);
         if (v >= 0) {
+          sorted &= n == 0 || scratch[n - 1] <= v;
           scratch[n++] = v;
+          min = Math.min(min, v);
+          max = Math.max(max, v);
         }
       }
-      Arrays.sort(scratch, 0, n);
+      if (!sorted) {
+        // the first and last positions are the minimum and the maximum: select the others
+        int inner = 0;
+        for (long idx : indices) {
+          if (idx > 0 && idx < n - 1) {
+            inner++;
+          }
+        }
+        if (inner > 0) {
+          long[] positions = new long[inner];
+          int i = 0;
+          for (long idx : indices) {
+            if (idx > 0 && idx < n - 1) {
+              positions[i++] = idx;
+            }
+          }
+          OrderStatistics.select(scratch, n, positions);
+        }
+      }
       double[] out = new double[indices.length];
       for (int i = 0; i < indices.length; i++) {
         long idx = indices[i];
-        out[i] = idx < n ? (double) scratch[(int) idx] : Double.NaN;
+        if (idx >= n) {
+          out[i] = Double.NaN;
+        } else if (!sorted && idx == 0) {
+          out[i] = (double) min;
+        } else if (!sorted && idx == n - 1) {
+          out[i] = (double) max;
+        } else {
+          out[i] = (double) scratch[(int) idx];
+        }
       }
       return out;
     }
@@ -689,11 +724,15 @@ public final class ReplayedApplication implements SparkApplication {
    */
   private static final class LazyQuantiles extends java.util.AbstractList<Double> implements java.util.RandomAccess {
     private final QuantileScan scan;
+    private final TaskTable table;
+    private final int metric;
     private final IntToLongFunction value;
     private volatile double[] values;
 
-    LazyQuantiles(QuantileScan scan, IntToLongFunction value) {
+    LazyQuantiles(QuantileScan scan, TaskTable table, int metric, IntToLongFunction value) {
       this.scan = scan;
+      this.table = table;
+      this.metric = metric;
       this.value = value;
     }
 
@@ -702,7 +741,7 @@ public final class ReplayedApplication implements SparkApplication {
       java.util.Objects.checkIndex(index, scan.indices.length);
       double[] v = values;
       if (v == null) {
-        v = scan.compute(value);
+        v = scan.compute(table, metric, value);
         values = v;
       }
       return v[index];

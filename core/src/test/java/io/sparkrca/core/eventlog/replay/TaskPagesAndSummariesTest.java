@@ -124,6 +124,49 @@ class TaskPagesAndSummariesTest {
     }
   }
 
+  /**
+   * An independent reference: each quantile is the value at {@code min(q * count, count - 1)} of
+   * the sorted values of the successful tasks with metrics, as the History Server computes it.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("logs")
+  void summariesAreTheQuantilesOfTheSuccessfulTasks(String name, String uri) {
+    for (EventLogRef ref : EventLogs.reader().build().find(uri)) {
+      ReplayedApplication app = EventLogs.reader().build().replay(ref);
+      for (StageData s : app.stages(StageQuery.all())) {
+        Optional<TaskMetricDistributions> d = app.taskSummary(s.stageId(), s.attemptId(), QUANTILES);
+        List<io.sparkrca.core.model.TaskMetrics> ok = app.tasks(s.stageId(), s.attemptId(), TaskQuery.all()).stream()
+            .filter(t -> t.status().equals("SUCCESS") && t.taskMetrics().isPresent())
+            .map(t -> t.taskMetrics().get()).toList();
+        assertThat(d.isPresent()).as("%s stage %d.%d", ref.name(), s.stageId(), s.attemptId()).isEqualTo(!ok.isEmpty());
+        if (ok.isEmpty()) {
+          continue;
+        }
+        String what = ref.name() + " stage " + s.stageId() + "." + s.attemptId();
+        assertThat(d.get().executorRunTime()).as(what).isEqualTo(reference(ok.stream().mapToLong(m -> m.executorRunTime()).toArray()));
+        assertThat(d.get().jvmGcTime()).as(what).isEqualTo(reference(ok.stream().mapToLong(m -> m.jvmGcTime()).toArray()));
+        assertThat(d.get().executorCpuTime()).as(what).isEqualTo(reference(ok.stream().mapToLong(m -> m.executorCpuTime()).toArray()));
+        assertThat(d.get().resultSize()).as(what).isEqualTo(reference(ok.stream().mapToLong(m -> m.resultSize()).toArray()));
+        assertThat(d.get().inputMetrics().bytesRead()).as(what)
+            .isEqualTo(reference(ok.stream().mapToLong(m -> m.inputMetrics().bytesRead()).toArray()));
+        assertThat(d.get().shuffleReadMetrics().readRecords()).as(what)
+            .isEqualTo(reference(ok.stream().mapToLong(m -> m.shuffleReadMetrics().recordsRead()).toArray()));
+        assertThat(d.get().shuffleWriteMetrics().writeBytes()).as(what)
+            .isEqualTo(reference(ok.stream().mapToLong(m -> m.shuffleWriteMetrics().bytesWritten()).toArray()));
+      }
+    }
+  }
+
+  private static List<Double> reference(long[] values) {
+    long[] v = values.clone();
+    java.util.Arrays.sort(v);
+    List<Double> out = new ArrayList<>();
+    for (double q : QUANTILES) {
+      out.add((double) v[(int) Math.min((long) (q * v.length), v.length - 1)]);
+    }
+    return out;
+  }
+
   private static List<List<Double>> readBackward(List<List<Double>> lists) {
     List<List<Double>> out = new ArrayList<>();
     for (int i = lists.size() - 1; i >= 0; i--) {
