@@ -74,16 +74,17 @@ final class DataprocMapper {
             .withTaskStatuses(Set.of(TaskStatus.SUCCESS))
             .withSummaries(QUANTILES);
     List<Message> out = new ArrayList<>(list.size());
+    Messages.EntryCache entries = new Messages.EntryCache();
     for (StageData s : list) {
       StageData full = app.stageAttempt(s.stageId(), s.attemptId(), detailed).orElse(s);
-      out.add(stage(full, jobsByStage.getOrDefault(s.stageId(), Set.of())));
+      out.add(stage(full, jobsByStage.getOrDefault(s.stageId(), Set.of()), entries));
     }
     return out;
   }
 
-  static Message stage(StageData s, Set<Integer> jobIds) {
+  static Message stage(StageData s, Set<Integer> jobIds, Messages.EntryCache entries) {
     Messages.B b =
-        Messages.of("StageData")
+        Messages.of("StageData", entries)
             .i64("stage_id", s.stageId())
             .i32("stage_attempt_id", s.attemptId())
             .enumValue("status", status(s.status()))
@@ -109,18 +110,18 @@ final class DataprocMapper {
             .i32("shuffle_mergers_count", s.shuffleMergersCount())
             .messages("accumulator_updates", s.accumulatorUpdates().stream().map(DataprocMapper::accumulable).toList())
             .msg("stage_metrics", stageMetrics(s))
-            .msg("peak_executor_metrics", s.peakExecutorMetrics().map(DataprocMapper::executorMetrics))
+            .msg("peak_executor_metrics", s.peakExecutorMetrics().map(m -> executorMetrics(m, entries)))
             .msg("speculation_summary", s.speculationSummary().map(x -> speculation(x, s)));
     s.executorSummary()
         .ifPresent(
             m -> {
               Map<String, Message> ex = new TreeMap<>();
-              m.forEach((id, e) -> ex.put(id, executorStage(id, e, s)));
+              m.forEach((id, e) -> ex.put(id, executorStage(id, e, s, entries)));
               b.map("executor_summary", ex);
             });
     s.taskMetricsDistributions()
         .ifPresent(d -> b.msg("task_quantile_metrics", taskQuantiles(d, s.tasks().orElse(Map.of()))));
-    s.executorMetricsDistributions().ifPresent(d -> b.msg("executor_metrics_distributions", executorDistributions(d)));
+    s.executorMetricsDistributions().ifPresent(d -> b.msg("executor_metrics_distributions", executorDistributions(d, entries)));
     return b.build();
   }
 
@@ -203,8 +204,8 @@ final class DataprocMapper {
         .build();
   }
 
-  static Message executorMetrics(ExecutorMetrics m) {
-    return Messages.of("ExecutorMetrics").map("metrics", new LinkedHashMap<>(m.values())).build();
+  static Message executorMetrics(ExecutorMetrics m, Messages.EntryCache entries) {
+    return Messages.of("ExecutorMetrics", entries).map("metrics", m.values()).build();
   }
 
   private static Message speculation(SpeculationStageSummary x, StageData s) {
@@ -219,7 +220,7 @@ final class DataprocMapper {
         .build();
   }
 
-  private static Message executorStage(String id, ExecutorStageSummary e, StageData s) {
+  private static Message executorStage(String id, ExecutorStageSummary e, StageData s, Messages.EntryCache entries) {
     return Messages.of("ExecutorStageSummary")
         .str("executor_id", id)
         .i64("stage_id", s.stageId())
@@ -239,7 +240,7 @@ final class DataprocMapper {
         .i64("memory_bytes_spilled", e.memoryBytesSpilled())
         .i64("disk_bytes_spilled", e.diskBytesSpilled())
         .bool("is_excluded_for_stage", e.isExcludedForStage() || e.isBlacklistedForStage())
-        .msg("peak_memory_metrics", e.peakMemoryMetrics().map(DataprocMapper::executorMetrics))
+        .msg("peak_memory_metrics", e.peakMemoryMetrics().map(m -> executorMetrics(m, entries)))
         .build();
   }
 
@@ -362,14 +363,14 @@ final class DataprocMapper {
     return i < values.size() ? Math.round(values.get(i)) : 0;
   }
 
-  private static Message executorDistributions(ExecutorMetricsDistributions d) {
+  private static Message executorDistributions(ExecutorMetricsDistributions d, Messages.EntryCache entries) {
     List<Message> peaks = new ArrayList<>();
     for (int i = 0; i < d.quantiles().size(); i++) {
       Map<String, Long> m = new LinkedHashMap<>();
       final int idx = i;
       d.peakMemoryMetrics().forEach((k, v) -> m.put(k, idx < v.size() ? Math.round(v.get(idx)) : 0L));
       if (!m.isEmpty()) {
-        peaks.add(Messages.of("ExecutorMetrics").map("metrics", m).build());
+        peaks.add(Messages.of("ExecutorMetrics", entries).map("metrics", m).build());
       }
     }
     Messages.B b =
