@@ -22,7 +22,9 @@ import io.sparkrca.rules.rca.Analyzer;
 import io.sparkrca.rules.rca.Candidate;
 import io.sparkrca.rules.rca.EffectiveConf;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -46,6 +48,7 @@ public final class SkewAnalyzer implements Analyzer {
   @Override
   public List<Candidate> analyze(AnalysisContext ctx) {
     List<Candidate> out = new ArrayList<>();
+    Map<Long, Optional<String>> keysByExecution = new HashMap<>(); // one plan holds many stages
     for (StageData s : ctx.completedStages()) {
       if (s.numTasks() < 3) {
         continue;
@@ -68,13 +71,13 @@ public final class SkewAnalyzer implements Analyzer {
       if (dataRatio < MIN_DATA_RATIO) {
         continue; // slow without more data: a straggler, not skew
       }
-      out.add(skew(ctx, s, d, median, max, dataRatio, readRecordsRatio >= inputRatio));
+      out.add(skew(ctx, s, d, median, max, dataRatio, readRecordsRatio >= inputRatio, keysByExecution));
     }
     return out;
   }
 
   private Candidate skew(AnalysisContext ctx, StageData s, TaskMetricDistributions d, double median, double max,
-      double dataRatio, boolean shuffle) {
+      double dataRatio, boolean shuffle, Map<Long, Optional<String>> keysByExecution) {
     Optional<TaskData> slowest = ctx.slowestTask(s);
     long wall = AnalysisContext.wallMs(s);
     long cost = Math.min(wall, Math.round(max - median));
@@ -83,7 +86,7 @@ public final class SkewAnalyzer implements Analyzer {
       culprit = culprit.withPartition(slowest.get().index()).withExecutors(List.of(slowest.get().executorId()));
     }
     Optional<ExecutionData> x = ctx.executionOf(s.stageId());
-    Optional<String> keys = x.flatMap(e -> keys(e.planDescription()));
+    Optional<String> keys = x.flatMap(e -> keysByExecution.computeIfAbsent(e.id(), id -> keys(e.planDescription())));
     if (x.isPresent()) {
       culprit = culprit.withSqlExecution(x.get().id(), keys.map(k -> k));
     }
