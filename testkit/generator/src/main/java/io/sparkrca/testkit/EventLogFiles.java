@@ -72,6 +72,23 @@ public final class EventLogFiles {
     return Long.parseLong(m.group(1));
   }
 
+  /**
+   * Whether a log is still marked in progress, as Spark leaves it when the driver dies before it
+   * could finish it: a single file named {@code *.inprogress}, or a rolling directory whose {@code
+   * appstatus_*} file is {@code appstatus_<app>.inprogress}.
+   */
+  public static boolean inProgress(Path log) {
+    if (!Files.isDirectory(log)) {
+      return log.getFileName().toString().endsWith(".inprogress");
+    }
+    try (Stream<Path> s = Files.list(log)) {
+      return s.map(p -> p.getFileName().toString())
+          .anyMatch(n -> n.startsWith("appstatus_") && n.endsWith(".inprogress"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** The codec named by a data file's extension: none, zstd, lz4, snappy, lzf or gzip. */
   public static String codecOf(Path file) {
     String name = file.getFileName().toString();

@@ -79,6 +79,7 @@ public final class Generator {
     TempDir.deleteTree(staging);
     try {
       ScenarioRunner.Result r = runner.run(s, spark, staging);
+      requireExpectedEnd(spark, s, r);
       LogFacts facts = LogFacts.read(r.eventLog());
       LogFacts baseline = s.baseline() == null ? null : baseline(spark, s.baseline());
       RunEvidence ev = new RunEvidence(facts, r.outcome().exitCode(), read(r.driverStdout()), read(r.driverStderr()),
@@ -100,13 +101,14 @@ public final class Generator {
         Files.delete(r.eventLog());
       }
       if (historyServer) {
-        snapshot(spark, shsSource, staging.resolve("shs"), true);
+        // A killed driver's application never completes: the server lists it as incomplete.
+        snapshot(spark, shsSource, staging.resolve("shs"), !s.driverKilled());
       }
       if (plainCopy != null) {
         TempDir.deleteTree(plainCopy);
       }
       Labels.Header h = new Labels.Header(s.name(), s.description(), s.rootCause(), spark.version(), format,
-          format.gzipAfterwards() ? "gzip" : "none", false, workload(s), r.sparkConf(), s.baseline(), null);
+          format.gzipAfterwards() ? "gzip" : "none", facts.inProgress(), workload(s), r.sparkConf(), s.baseline(), null);
       Labels.write(staging, h, facts, r.outcome().exitCode(), committedLog, r.executorLogs(), r.executorStdout(),
           historyServer, findings);
       return new Generated(spark, s.name(), publish(spark, s.name(), staging), findings);
@@ -115,6 +117,30 @@ public final class Generator {
       throw e;
     } finally {
       TempDir.deleteTree(staging);
+    }
+  }
+
+  /**
+   * A driver killed by a signal (exit code above 128) is what a {@link Scenario#driverKilled}
+   * scenario is about, and must have left its event log in progress; in any other scenario it is
+   * an accident of the machine (the kernel's OOM killer on a busy host, say), not the fault, and
+   * the run is rejected.
+   */
+  private static void requireExpectedEnd(SparkDistribution spark, Scenario s, ScenarioRunner.Result r)
+      throws GenerationException {
+    int exit = r.outcome().exitCode();
+    if (s.driverKilled()) {
+      if (exit != Scenario.KILLED_EXIT_CODE) {
+        throw new GenerationException(s.name() + " on Spark " + spark.version() + ": the driver was meant to be"
+            + " killed (exit " + Scenario.KILLED_EXIT_CODE + ") but exited with " + exit);
+      }
+      if (!EventLogFiles.inProgress(r.eventLog())) {
+        throw new GenerationException(s.name() + " on Spark " + spark.version() + ": the killed driver's event"
+            + " log is not in progress: " + r.eventLog().getFileName());
+      }
+    } else if (exit > 128) {
+      throw new GenerationException(s.name() + " on Spark " + spark.version() + ": the driver JVM was killed by"
+          + " signal " + (exit - 128) + " (exit " + exit + "), which this scenario does not do");
     }
   }
 

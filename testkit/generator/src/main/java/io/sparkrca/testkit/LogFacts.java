@@ -31,6 +31,11 @@ import java.util.TreeMap;
  * @param sql SQL executions by id
  * @param sparkProperties the Spark properties of the environment update
  * @param accumulators per accumulator id, the sum of the numeric task and driver updates
+ * @param jobsStarted ids of every job with a start event, in log order (a job missing from
+ *     {@code jobs} never ended)
+ * @param lastEvent the {@code Event} of the last complete line
+ * @param inProgress whether the log is still marked in progress: a file named {@code
+ *     *.inprogress}, or a rolling directory whose {@code appstatus_*} file is
  */
 public record LogFacts(
     String appId,
@@ -46,7 +51,10 @@ public record LogFacts(
     Map<String, Executor> executors,
     Map<Long, SqlExecution> sql,
     Map<String, String> sparkProperties,
-    Map<Long, Long> accumulators) {
+    Map<Long, Long> accumulators,
+    List<Integer> jobsStarted,
+    String lastEvent,
+    boolean inProgress) {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -112,7 +120,7 @@ public record LogFacts(
   public static LogFacts read(Path log) throws IOException {
     Builder b = new Builder();
     EventLogFiles.forEachLine(log, b::accept);
-    return b.build();
+    return b.build(EventLogFiles.inProgress(log));
   }
 
   /** The tasks of one stage attempt. */
@@ -123,6 +131,11 @@ public record LogFacts(
   /** All failed task attempts. */
   public List<Task> failedTasks() {
     return tasks.stream().filter(t -> !t.succeeded()).toList();
+  }
+
+  /** Ids of the jobs that started and never ended, in log order. */
+  public List<Integer> unfinishedJobs() {
+    return jobsStarted.stream().filter(id -> jobs.stream().noneMatch(j -> j.jobId() == id)).toList();
   }
 
   /** Wall-clock duration of the application, or -1. */
@@ -153,6 +166,8 @@ public record LogFacts(
     final Map<String, Executor> executors = new LinkedHashMap<>();
     final Map<Long, SqlExecution> sql = new TreeMap<>();
     final Map<String, String> props = new TreeMap<>();
+    final List<Integer> jobsStarted = new ArrayList<>();
+    String lastEvent;
 
     void accept(String line) {
       JsonNode e;
@@ -164,6 +179,7 @@ public record LogFacts(
       }
       lines++;
       String ev = e.path("Event").asText();
+      lastEvent = ev;
       switch (ev) {
         case "SparkListenerLogStart" -> version = e.path("Spark Version").asText();
         case "SparkListenerApplicationStart" -> {
@@ -189,6 +205,7 @@ public record LogFacts(
           List<Integer> ids = new ArrayList<>();
           e.path("Stage IDs").forEach(n -> ids.add(n.asInt()));
           jobStages.put(e.path("Job ID").asInt(), ids);
+          jobsStarted.add(e.path("Job ID").asInt());
           jobSubmitted.put(e.path("Job ID").asInt(), e.path("Submission Time").asLong(-1));
           JsonNode sqlId = e.path("Properties").path("spark.sql.execution.id");
           if (!sqlId.isMissingNode()) {
@@ -288,12 +305,12 @@ public record LogFacts(
       return nl < 0 ? s : s.substring(0, nl);
     }
 
-    LogFacts build() {
+    LogFacts build(boolean inProgress) {
       List<StageAttempt> st = new ArrayList<>(stages.values());
       st.sort(Comparator.comparingInt(StageAttempt::stageId).thenComparingInt(StageAttempt::attempt));
       return new LogFacts(appId, appName, version, start, end, lines, truncated, List.copyOf(tasks),
           List.copyOf(st), List.copyOf(jobs), Map.copyOf(executors), sql, Map.copyOf(props),
-          Map.copyOf(accumulators));
+          Map.copyOf(accumulators), List.copyOf(jobsStarted), lastEvent, inProgress);
     }
   }
 }

@@ -23,6 +23,8 @@ import java.util.Objects;
  * @param driverHeapMb heap of the driver JVM
  * @param timeout wall-clock limit of the driver JVM
  * @param baseline name of the scenario this one is compared with, or null
+ * @param driverKilled whether the driver JVM is meant to die of SIGKILL (exit 137) and leave its
+ *     event log in progress; a killed driver rejects the run of every other scenario
  * @param check the fault check
  */
 public record Scenario(
@@ -38,6 +40,7 @@ public record Scenario(
     int driverHeapMb,
     Duration timeout,
     String baseline,
+    boolean driverKilled,
     FaultCheck check) {
 
   public Scenario {
@@ -57,6 +60,12 @@ public record Scenario(
   public EventLogFormat format(SparkDistribution spark) {
     return spark.isSpark4() ? format40 : format35;
   }
+
+  /**
+   * The exit code of a driver JVM killed by SIGKILL (128 + 9), which {@link #driverKilled}
+   * scenarios expect and which rejects the run of any other.
+   */
+  public static final int KILLED_EXIT_CODE = 137;
 
   /** Program arguments after the scratch directory. */
   public List<String> paramArgs() {
@@ -83,6 +92,7 @@ public record Scenario(
     private int heapMb = 1024;
     private Duration timeout = Duration.ofMinutes(5);
     private String baseline;
+    private boolean driverKilled;
     private FaultCheck check;
 
     private Builder(String name, RootCauseKind rootCause, String workload) {
@@ -132,6 +142,15 @@ public record Scenario(
       return this;
     }
 
+    /**
+     * The driver is meant to be killed (exit {@value Scenario#KILLED_EXIT_CODE}): its event log is
+     * kept in progress as Spark left it and the History Server is not waited on for completion.
+     */
+    public Builder driverKilled() {
+      this.driverKilled = true;
+      return this;
+    }
+
     public Builder check(FaultCheck c) {
       this.check = c;
       return this;
@@ -139,7 +158,7 @@ public record Scenario(
 
     public Scenario build() {
       return new Scenario(name, rootCause, description, workload, params, master, conf, format35,
-          format40, heapMb, timeout, baseline, check);
+          format40, heapMb, timeout, baseline, driverKilled, check);
     }
   }
 }
