@@ -37,6 +37,18 @@ public final class FaultChecks {
           "spark.sql.adaptive.coalescePartitions.enabled", "spark.sql.autoBroadcastJoinThreshold",
           "spark.default.parallelism", "spark.executor.memory", "spark.memory.fraction");
 
+  /**
+   * What the driver's exception says when its cause is one the catalog names on its own (input
+   * not found, missing dependency, access denied, serialization, driver OOM, write or commit);
+   * a {@link #driverFailure()} must say none of them.
+   */
+  private static final List<String> SPECIFIC_DRIVER_CAUSES = List.of(
+      "Path does not exist", "FileNotFoundException", "NoSuchFileException", "PATH_NOT_FOUND",
+      "ClassNotFoundException", "NoClassDefFoundError", "DATA_SOURCE_NOT_FOUND", "Failed to find the data source",
+      "ModuleNotFound", "No module named", "AccessDenied", "Permission denied", "Access Denied", "403 Forbidden",
+      "Task not serializable", "NotSerializableException", OOM, "TASK_WRITE_FAILED", "Job aborted",
+      "commitJob", "commitTask", "FileAlreadyExistsException");
+
   private FaultChecks() {}
 
   /** The same partition fails with the same exception on every attempt, and the job aborts. */
@@ -356,6 +368,126 @@ public final class FaultChecks {
           .evidence("jobResult", f.jobs().isEmpty() ? null : f.jobs().get(f.jobs().size() - 1).result())
           .measured("fetchFailedTasks", fetchFailed.size())
           .measured("stageAttempts", f.stages().size())
+          .build();
+    };
+  }
+
+  /**
+   * An executor JVM is stopped from outside with SIGTERM in a job without a shuffle: the executor
+   * is removed with {@code exitCode} (143, 128 + SIGTERM), its running task fails with
+   * ExecutorLostFailure and succeeds on another executor, no fetch fails, nothing runs out of
+   * memory, and the job succeeds. The executor's own log says it received the signal.
+   */
+  public static FaultCheck executorLostSigterm(int exitCode) {
+    return run -> {
+      LogFacts f = run.facts();
+      List<LogFacts.Task> lost = f.failedTasks().stream()
+          .filter(t -> "ExecutorLostFailure".equals(t.reason()) && !"driver".equals(t.executorId())).toList();
+      require(!lost.isEmpty(), "no task failed with ExecutorLostFailure on an executor");
+      LogFacts.Task first = lost.get(0);
+      LogFacts.Executor ex = f.executors().get(first.executorId());
+      require(ex != null && ex.removedReason() != null, "executor %s was never removed", first.executorId());
+      Integer exit = exitCode(ex.removedReason());
+      require(Objects.equals(exit, exitCode) || Objects.equals(exitCode(first.message()), exitCode),
+          "executor %s was removed with '%s' (its task lost with '%s'), not exit code %d", ex.id(),
+          ex.removedReason(), first.message(), exitCode);
+      require(f.failedTasks().stream().noneMatch(t -> "FetchFailed".equals(t.reason())), "a task failed with FetchFailed");
+      require(f.failedTasks().stream().allMatch(t -> "ExecutorLostFailure".equals(t.reason())),
+          "tasks failed for other reasons too: %s",
+          f.failedTasks().stream().map(LogFacts.Task::reason).distinct().toList());
+      require(f.failedTasks().stream().noneMatch(t -> OOM.equals(t.exceptionClass()))
+          && run.executorStdout().values().stream().noneMatch(o -> o.contains(OOM)),
+          "an OutOfMemoryError was reported: this executor did not just receive a signal");
+      require(f.stages().stream().allMatch(s -> s.attempt() == 0 && s.failureReason() == null),
+          "a stage failed or was re-run");
+      require(f.tasks().stream().allMatch(t -> t.shuffleWriteBytes() == 0 && t.shuffleReadBytes() == 0),
+          "the job shuffles, so a lost executor could also lose map output");
+      LogFacts.Task retry = f.tasks().stream()
+          .filter(t -> t.succeeded() && t.stageId() == first.stageId() && t.index() == first.index()
+              && t.attempt() > first.attempt())
+          .findFirst().orElse(null);
+      require(retry != null, "partition %d of stage %d never succeeded after its executor was lost",
+          first.index(), first.stageId());
+      require(!retry.executorId().equals(ex.id()), "the retry ran on the lost executor %s", ex.id());
+      require(!f.jobs().isEmpty() && f.jobs().stream().allMatch(j -> "JobSucceeded".equals(j.result())),
+          "a job failed or none ran");
+      require(run.driverExitCode() == 0, "the driver exited with %d", run.driverExitCode());
+      String line = lineContaining(run.executorLogs().getOrDefault(ex.id(), ""), "RECEIVED SIGNAL TERM");
+      require(line != null, "executor %s's log has no 'RECEIVED SIGNAL TERM' line", ex.id());
+      return Findings.builder()
+          .stages(List.of(first.stageId()))
+          .partition(first.index())
+          .executor(ex.id())
+          .evidence("executorExitCode", exitCode)
+          .evidence("executorRemovedReason", ex.removedReason())
+          .evidence("lostTaskReason", first.message())
+          .evidence("executorLogLine", line.replaceFirst("^\\S+ \\S+ ", ""))
+          .evidence("retryExecutorId", retry.executorId())
+          .evidence("retryAttempt", retry.attempt())
+          .evidence("jobResult", "JobSucceeded")
+          .measured("lostTaskAttempts", lost.size())
+          .measured("executorsLost", executorsExited(f))
+          .build();
+    };
+  }
+
+  /**
+   * The driver's own code throws an ordinary exception before any job, and it is none of the
+   * causes the catalog names on its own (a missing path, class, module or data source, a denied
+   * access, a closure that cannot be serialized, an OutOfMemoryError, a failed write or commit).
+   */
+  public static FaultCheck driverFailure() {
+    return run -> {
+      Findings.Builder b = driverFailedBeforeAnyJob(run);
+      require(run.facts().jobsStarted().isEmpty(), "a job started");
+      String trace = mainTrace(run.driverStderr());
+      for (String specific : SPECIFIC_DRIVER_CAUSES) {
+        require(!trace.contains(specific), "the driver's exception names a specific cause (%s): %s", specific,
+            firstLine(trace));
+      }
+      String frame = null;
+      for (String line : trace.split("\n")) {
+        if (line.strip().startsWith("at ")) {
+          frame = line.strip().substring(3);
+          break;
+        }
+      }
+      require(frame != null, "the driver's exception has no stack frame");
+      require(lastCause(trace) == null, "the driver's exception has a cause: %s", lastCause(trace));
+      return b.evidence("thrownAt", frame).build();
+    };
+  }
+
+  /**
+   * The driver JVM dies of SIGKILL while a job runs and nothing says why: exit {@code exitCode}
+   * (137), an event log still in progress with no application end and a job that never ended, no
+   * failed task or stage, and a driver log that just stops (no uncaught exception, no
+   * OutOfMemoryError, no signal received, no shutdown hook run).
+   */
+  public static FaultCheck driverKilledMidJob(int exitCode) {
+    return run -> {
+      LogFacts f = run.facts();
+      require(run.driverExitCode() == exitCode, "the driver exited with %d, not %d", run.driverExitCode(), exitCode);
+      require(f.endTime() < 0, "the log has an application end");
+      require(f.inProgress(), "the log is not marked in progress");
+      List<Integer> unfinished = f.unfinishedJobs();
+      require(!unfinished.isEmpty(), "every job that started also ended (%s)", f.jobsStarted());
+      require(f.failedTasks().isEmpty(), "%d task attempts failed", f.failedTasks().size());
+      require(f.stages().stream().noneMatch(s -> s.failureReason() != null), "a stage failed");
+      String all = run.driverStderr() + "\n" + run.driverStdout();
+      for (String cause : List.of("Exception in thread", OOM, "RECEIVED SIGNAL", "Shutdown hook called",
+          "Successfully stopped SparkContext")) {
+        require(!all.contains(cause), "the driver log says '%s': it did not just stop", cause);
+      }
+      return Findings.builder()
+          .evidence("driverExitCode", run.driverExitCode())
+          .evidence("eventLogHasApplicationEnd", false)
+          .evidence("eventLogInProgress", true)
+          .evidence("unfinishedJobIds", unfinished)
+          .evidence("lastEvent", f.lastEvent())
+          .evidence("truncatedLines", f.truncatedLines())
+          .measured("jobsStarted", f.jobsStarted().size())
+          .measured("completedStageAttempts", f.stages().stream().filter(s -> s.completed() >= 0).count())
           .build();
     };
   }

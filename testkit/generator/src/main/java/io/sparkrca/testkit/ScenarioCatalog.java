@@ -165,6 +165,34 @@ public final class ScenarioCatalog {
           .formats(PLAIN, ROLLING_ZSTD)
           .check(FaultChecks.executorLostFetchFailure(137))
           .build(),
+      Scenario.builder("executor-lost-sigterm", RootCauseKind.EXECUTOR_LOST, "executor-sigterm")
+          .description("Two executors (local-cluster) run a single-stage job with no shuffle; a"
+              + " task sends SIGTERM to its own executor JVM once, which exits with 143: the task"
+              + " is lost (ExecutorLostFailure), retried on the other executor, and the job"
+              + " succeeds.")
+          .master("local-cluster[2,1,1024]")
+          .conf("spark.executor.memory", "512m")
+          .formats(LZ4, LZF)
+          .timeout(Duration.ofMinutes(4))
+          .check(FaultChecks.executorLostSigterm(143))
+          .build(),
+      Scenario.builder("driver-failure-before-job", RootCauseKind.DRIVER_FAILURE,
+              "driver-config-validation")
+          .description("The driver's own configuration check throws an IllegalStateException"
+              + " (\"config validation failed: expected 'region' to be set\") right after the"
+              + " SparkSession starts: no job runs, and the exception is only in the driver log.")
+          .formats(ZSTD, ROLLING_ZSTD)
+          .check(FaultChecks.driverFailure())
+          .build(),
+      Scenario.builder("driver-killed-mid-job", RootCauseKind.UNDETERMINED, "driver-killed")
+          .description("The driver JVM (local mode) is SIGKILLed by one of its own reduce tasks"
+              + " while the first job runs: exit 137, no application end, the event log left"
+              + " in progress with whatever Spark had flushed, and no log line that says why.")
+          .driverKilled()
+          .formats(PLAIN, ROLLING_ZSTD)
+          .timeout(Duration.ofMinutes(3))
+          .check(FaultChecks.driverKilledMidJob(Scenario.KILLED_EXIT_CODE))
+          .build(),
       Scenario.builder("driver-fails-before-first-action",
               RootCauseKind.INPUT_NOT_FOUND, "driver-fails-early")
           .description("The driver reads an input path that does not exist: AnalysisException"

@@ -93,6 +93,24 @@ class CommittedFixturesTest {
   }
 
   @TestFactory
+  Stream<DynamicTest> killedDriverFixturesAreInProgressAsSparkLeftThem() {
+    return fixtures().stream()
+        .filter(f -> ScenarioCatalog.all().stream().anyMatch(s -> s.driverKilled() && s.name().equals(f.scenario())))
+        .map(f -> DynamicTest.dynamicTest(f.sparkVersion() + " " + f.scenario(), () -> {
+          JsonNode label = f.label();
+          assertThat(label.path("application").path("driverExitCode").asInt()).isEqualTo(Scenario.KILLED_EXIT_CODE);
+          assertThat(label.path("application").path("completed").asBoolean()).isFalse();
+          assertThat(label.path("eventLog").path("inProgress").asBoolean()).isTrue();
+          assertThat(label.path("eventLog").path("postProcessing").asText()).isEqualTo("none");
+          assertThat(EventLogFiles.inProgress(f.eventLog())).isTrue();
+          JsonNode manifest = f.historyServer("manifest.json");
+          assertThat(manifest.path("applicationCompleted").asBoolean()).isFalse();
+          assertThat(manifest.path("waitedForCompletion").asBoolean()).isFalse();
+          assertThat(f.historyServer("jobs.json").path(0).path("status").asText()).isEqualTo("RUNNING");
+        }));
+  }
+
+  @TestFactory
   Stream<DynamicTest> faultChecksRejectTheHealthyRun() {
     return SparkDistribution.VERSIONS.stream().flatMap(v -> {
       TestkitFixtures.Fixture healthy = TestkitFixtures.get(v, "healthy");

@@ -209,6 +209,71 @@ public enum Workload {
     }
   },
 
+  /**
+   * A single-stage job (no shuffle) on two executors. The task of partition 1 sends SIGTERM to its
+   * own executor JVM once (the marker file makes its retry normal): the JVM runs its shutdown hooks
+   * and exits with 143, the way a node drain, a preemption or an operator's {@code kill} stops
+   * it. The lost task is retried on another executor and the job succeeds.
+   */
+  EXECUTOR_SIGTERM {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      waitForExecutors(spark, 2);
+      Path marker = scratch.resolve("executor-terminated");
+      String markerPath = marker.toString();
+      long n =
+          jsc(spark)
+              .parallelize(range(4 * 500), 4)
+              .mapPartitionsWithIndex(
+                  (idx, it) -> terminateOrCount(idx, it, Path.of(markerPath)), false)
+              .reduce(Long::sum);
+      System.out.println("count=" + n + " terminated=" + Files.exists(marker));
+    }
+  },
+
+  /**
+   * The driver validates its own configuration after creating the SparkSession and gives up
+   * before any job: an ordinary IllegalStateException from application code, about a setting the
+   * application itself expects ({@code spark.sparkrca.region}, never set).
+   */
+  DRIVER_CONFIG_VALIDATION {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      String key = p.getOrDefault("setting", "spark.sparkrca.region");
+      System.out.println("Validating job configuration (" + key + ")");
+      if (spark.conf().getOption(key).isEmpty()) {
+        throw new IllegalStateException("config validation failed: expected 'region' to be set");
+      }
+      System.out.println("region=" + spark.conf().get(key));
+    }
+  },
+
+  /**
+   * A two-stage job in local mode (tasks run inside the driver JVM). When the reduce stage runs,
+   * the task of partition 0 sends SIGKILL to the JVM it runs in, the driver itself, as the kernel
+   * or a node failure would: no shutdown hook, no application end, and the event log stays
+   * {@code .inprogress} with whatever Spark had flushed.
+   */
+  DRIVER_KILLED {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      long n =
+          jsc(spark)
+              .parallelize(range(4 * 500), 4)
+              .mapPartitionsToPair(
+                  it -> {
+                    Thread.sleep(300);
+                    List<Tuple2<Integer, String>> out = new ArrayList<>();
+                    it.forEachRemaining(x -> out.add(new Tuple2<>(x % 4, "event-" + x)));
+                    return out.iterator();
+                  })
+              .partitionBy(new HashPartitioner(4))
+              .mapPartitionsWithIndex(Workload::killDriverOrCount, false)
+              .reduce(Long::sum);
+      System.out.println("count=" + n);
+    }
+  },
+
   /** Reads an input path that does not exist, before any job has run. */
   DRIVER_FAILS_EARLY {
     @Override
@@ -572,6 +637,60 @@ public enum Workload {
       previous = s;
     }
     return h;
+  }
+
+  /**
+   * Task of {@link #EXECUTOR_SIGTERM}. Every task works a second, so both executors get some;
+   * partition 1's first attempt then SIGTERMs its own JVM once and waits for the end without
+   * reporting anything, even when a shutdown hook interrupts it.
+   */
+  static Iterator<Long> terminateOrCount(int idx, Iterator<Integer> it, Path marker) throws Exception {
+    Thread.sleep(1000);
+    if (idx == 1 && !Files.exists(marker)) {
+      Files.createFile(marker);
+      String pid = Long.toString(ProcessHandle.current().pid());
+      new ProcessBuilder("kill", "-TERM", pid).inheritIO().start().waitFor();
+      waitUninterruptibly(60_000);
+    }
+    long c = 0;
+    while (it.hasNext()) {
+      it.next();
+      c++;
+    }
+    return List.of(c).iterator();
+  }
+
+  /**
+   * Reduce task of {@link #DRIVER_KILLED}: partition 0 waits two seconds (so the map stage's
+   * completion has reached the event log), then SIGKILLs the JVM it runs in, the driver.
+   */
+  static Iterator<Long> killDriverOrCount(int idx, Iterator<Tuple2<Integer, String>> it) throws Exception {
+    if (idx == 0) {
+      Thread.sleep(2000);
+      String pid = Long.toString(ProcessHandle.current().pid());
+      new ProcessBuilder("kill", "-9", pid).inheritIO().start().waitFor();
+      waitUninterruptibly(60_000);
+    }
+    Thread.sleep(1000);
+    long c = 0;
+    while (it.hasNext()) {
+      it.next();
+      c++;
+    }
+    return List.of(c).iterator();
+  }
+
+  /** Sleeps {@code ms}, whatever interrupts come, so a dying task never returns on its own. */
+  static void waitUninterruptibly(long ms) {
+    long deadline = System.nanoTime() + ms * 1_000_000L;
+    long left;
+    while ((left = deadline - System.nanoTime()) > 0) {
+      try {
+        Thread.sleep(Math.max(1, left / 1_000_000L));
+      } catch (InterruptedException ignored) {
+        // Keep waiting: the JVM is going away.
+      }
+    }
   }
 
   /**
