@@ -25,9 +25,13 @@ import org.junit.jupiter.api.TestFactory;
  * testkit/fixtures/spark-VERSION/SCENARIO/ with label.json): with the recommended catalog, each
  * scenario's culprit stages are flagged by a rule matching its root cause, and the healthy run
  * gets no violation above INFO. A driver that failed before its first stage (missing input,
- * missing data source, a closure that cannot be serialized) leaves no stage to analyze. Scenarios
+ * missing data source, a closure that cannot be serialized, its own exception) leaves no stage to
+ * analyze. Scenarios
  * whose cause is not visible in stage metrics (plan, commit, configuration or input regressions,
- * a driver out of memory after its job, a driver busy between jobs) must still not be an ERROR.
+ * a driver out of memory after its job, a driver busy between jobs) must still not be an ERROR. An
+ * executor stopped by a signal in a job without a shuffle leaves its stage with a lost task. A
+ * driver killed mid-job (UNDETERMINED) leaves only stages that did not fail, so no failure rule
+ * may flag any.
  * Skipped with a message when the fixtures are absent.
  */
 class TestkitAcceptanceTest {
@@ -47,11 +51,19 @@ class TestkitAcceptanceTest {
           Map.entry("EXECUTOR_OOM_DIRECT_MEMORY", Set.of("EXECUTOR_OOM")),
           Map.entry("EXECUTOR_OOM_CONTAINER_KILLED", Set.of("EXECUTOR_OOM")),
           Map.entry("EXECUTOR_LOST_FETCH_FAILURE", Set.of("FETCH_FAILURE", "STAGE_RETRIED")),
+          Map.entry("EXECUTOR_LOST", Set.of("TASK_FAILURES")),
           Map.entry("GC_PRESSURE", Set.of("HIGH_GC_OVERHEAD")));
 
   /** Root causes on the driver before any stage ran: the log has no stage for a rule. */
   private static final Set<String> BEFORE_ANY_STAGE =
       Set.of("INPUT_NOT_FOUND", "MISSING_DEPENDENCY", "SERIALIZATION_FAILURE", "DRIVER_FAILURE");
+
+  /** Root causes whose log has stages, none of which failed: no failure rule may flag one. */
+  private static final Set<String> NO_FAILED_STAGE = Set.of("UNDETERMINED");
+
+  /** Rules that flag a failure (of a stage or of its tasks). */
+  private static final Set<String> FAILURE_RULES =
+      Set.of("STAGE_FAILED", "TASK_FAILURES", "FETCH_FAILURE", "STAGE_RETRIED", "EXECUTOR_OOM");
 
   /** Root causes whose culprit stage, when it failed, must at least be flagged as failed. */
   private static final Set<String> FLAGGED_WHEN_THE_STAGE_FAILED = Set.of("WRITE_COMMIT_FAILURE");
@@ -95,6 +107,11 @@ class TestkitAcceptanceTest {
     if (BEFORE_ANY_STAGE.contains(cause)) {
       assertThat(d.stagesAnalyzed()).isZero();
       assertThat(d.warnings()).contains(StageRuleEngine.NO_STAGES_WARNING);
+      return;
+    }
+    if (NO_FAILED_STAGE.contains(cause)) {
+      assertThat(d.violations()).as("failure rules on %s; got %s", cause, summary(d))
+          .noneMatch(v -> FAILURE_RULES.contains(v.ruleId()));
       return;
     }
     Set<String> rules = matchingRules(cause, label);
