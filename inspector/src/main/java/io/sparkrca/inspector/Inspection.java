@@ -13,7 +13,7 @@ import java.util.List;
  * result.findings().forEach(f -> System.out.println(f.location() + ": " + f.remediation()));
  * }</pre>
  */
-public sealed interface Inspection permits ArchiveOverview, ClassView, SourceView, FindingsReport {
+public sealed interface Inspection extends io.sparkrca.core.report.Report permits ArchiveOverview, ClassView, SourceView, FindingsReport {
 
   /** What was inspected: the URI (credentials removed), with {@code !/entry} when an entry. */
   String source();
@@ -25,7 +25,14 @@ public sealed interface Inspection permits ArchiveOverview, ClassView, SourceVie
   List<String> notes();
 
   /** The human-readable rendering. */
+  @Override
   String toText();
+
+  /** The text rendering as Markdown: a fenced block, since it is laid out for a terminal. */
+  @Override
+  default String toMarkdown() {
+    return io.sparkrca.core.report.Markdown.codeBlock(toText(), Integer.MAX_VALUE);
+  }
 
   /** The JSON rendering: an object whose fields carry the same facts as the text. */
   String toJson();

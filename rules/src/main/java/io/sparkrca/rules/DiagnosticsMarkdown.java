@@ -1,5 +1,6 @@
 package io.sparkrca.rules;
 
+import io.sparkrca.core.report.Severity;
 import java.util.Optional;
 
 /** Writes {@link StageDiagnostics} as the Markdown report (§5.7 of the seed spec), escaped. */

@@ -1,5 +1,7 @@
 package io.sparkrca.rules;
 
+import io.sparkrca.core.report.Report;
+import io.sparkrca.core.report.Severity;
 import java.util.List;
 import java.util.Optional;
 
@@ -38,7 +40,7 @@ public record StageDiagnostics(
     List<String> warnings,
     int rulesEvaluated,
     int rulesSkipped,
-    int stagesAnalyzed) {
+    int stagesAnalyzed) implements Report {
   public StageDiagnostics {
     violations = List.copyOf(violations);
     stageMetrics = List.copyOf(stageMetrics);
@@ -54,6 +56,7 @@ public record StageDiagnostics(
   }
 
   /** The JSON contract, sparkrca's shape. */
+  @Override
   public String toJson() {
     return toJson(OutputContract.SPARKRCA);
   }
@@ -64,6 +67,7 @@ public record StageDiagnostics(
   }
 
   /** The Markdown report (user-supplied text escaped). */
+  @Override
   public String toMarkdown() {
     return DiagnosticsMarkdown.render(this);
   }

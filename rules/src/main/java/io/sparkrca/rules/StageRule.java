@@ -1,5 +1,6 @@
 package io.sparkrca.rules;
 
+import io.sparkrca.core.report.Severity;
 import io.sparkrca.core.error.InvalidRequestException;
 import java.util.List;
 import java.util.Optional;

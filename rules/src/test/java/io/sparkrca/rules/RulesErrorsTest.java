@@ -1,5 +1,6 @@
 package io.sparkrca.rules;
 
+import io.sparkrca.core.report.Severity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

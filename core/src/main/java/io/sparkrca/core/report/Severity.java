@@ -28,6 +28,7 @@ public enum Severity {
 
   /** The severity named {@code text}, case-insensitively; an exception listing the names if none. */
   public static Severity parse(String text) {
+    java.util.Objects.requireNonNull(text, "text");
     for (Severity s : values()) {
       if (s.name().equalsIgnoreCase(text.trim())) {
         return s;

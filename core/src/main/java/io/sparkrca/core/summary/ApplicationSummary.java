@@ -78,7 +78,7 @@ public record ApplicationSummary(
     Sql sql,
     List<SqlFailure> sqlFailures,
     Completeness completeness,
-    Optional<ReplayReport> reading) {
+    Optional<ReplayReport> reading) implements io.sparkrca.core.report.Report {
 
   /** How many failure groups, stages, executors, spills and SQL failures a summary lists at most. */
   public static final int MAX_ITEMS = 50;
@@ -142,6 +142,18 @@ public record ApplicationSummary(
 
   /** SQL executions (queries) by outcome. */
   public record Sql(int total, int completed, int failed, int running) {}
+
+  /** The summary as Markdown ({@link SummaryMarkdown}). */
+  @Override
+  public String toMarkdown() {
+    return SummaryMarkdown.render(this);
+  }
+
+  /** The summary as JSON, as {@code sparkrca summarize --format json} writes it. */
+  @Override
+  public String toJson() {
+    return io.sparkrca.core.json.SparkJson.write(this);
+  }
 
   /**
    * Summarises an application from any source; {@code source} is how the user named it. A replayed
