@@ -81,7 +81,12 @@ class RcaAccuracyTest {
           .isEqualTo(culprit.path("executorId").asText());
     }
     assertThat(with.exitCode()).as("exit code").isEqualTo(label == RootCauseKind.HEALTHY ? 0 : 1);
-    assertThat(with.verdict()).isEqualTo(label == RootCauseKind.HEALTHY ? Verdict.HEALTHY : Verdict.PROBLEM);
+    Verdict expected = switch (label) {
+      case HEALTHY -> Verdict.HEALTHY;
+      case UNDETERMINED -> Verdict.UNDETERMINED;
+      default -> Verdict.PROBLEM;
+    };
+    assertThat(with.verdict()).as("verdict").isEqualTo(expected);
 
     boolean decisiveOnlyInLogs = !with.rootCause().evidenceFor().isEmpty()
         && with.rootCause().evidenceFor().stream().allMatch(e -> e.kind() == EvidenceRef.Kind.LOG);
