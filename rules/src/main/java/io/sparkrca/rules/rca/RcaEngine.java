@@ -185,7 +185,8 @@ public final class RcaEngine {
       rc = new RootCause(root.kind(), rf.title(), root.confidence(), root.explanation(), rf.culprit(), root.codeLocation(),
           rf.evidence(), root.evidenceAgainst(), alternatives(root, ranked, findings, floor, failureRoot), root.toConfirm(),
           Optional.of(rf.id()));
-      verdict = Verdict.PROBLEM;
+      // An analyzer may itself conclude that the evidence does not settle the cause (a driver killed mid-job).
+      verdict = root.kind() == RootCauseKind.UNDETERMINED ? Verdict.UNDETERMINED : Verdict.PROBLEM;
       chain = Chronology.chain(ctx, withFinding(root, rf), failureRoot);
     } else if (outcome != ApplicationRef.Outcome.FAILED && sufficient(ctx)) {
       rc = new RootCause(RootCauseKind.HEALTHY, "No problem found", Confidence.CONFIRMED,
@@ -206,7 +207,7 @@ public final class RcaEngine {
               + "not complete enough to call the application healthy: " + String.join("; ", reasons) + ".")
               + " See the missing evidence for what to collect.",
           Culprit.none(), Optional.empty(), List.of(), List.of(), alternatives(null, ranked, findings, floor, false),
-          Optional.of("the driver log and the failed executors' logs, which hold failures the event log does not record"),
+          Optional.of(toConfirmWhenUndetermined(ctx)),
           Optional.empty());
       verdict = Verdict.UNDETERMINED;
       chain = List.of();
@@ -429,6 +430,20 @@ public final class RcaEngine {
       case "code" -> "the job's JAR or script";
       default -> "collect it and run the analysis again";
     };
+  }
+
+  private static String toConfirmWhenUndetermined(AnalysisContext ctx) {
+    List<String> missing = new ArrayList<>();
+    if (!ctx.evidence().hasDriverLog()) {
+      missing.add("the driver log");
+    }
+    if (ctx.evidence().executorLogs().isEmpty()) {
+      missing.add("the executors' logs");
+    }
+    return missing.isEmpty()
+        ? "the cluster manager's records of the application's processes (exit statuses, kills, evictions), which hold "
+            + "what neither the event log nor the logs record"
+        : String.join(" and ", missing) + ", which hold failures the event log does not record";
   }
 
   /** Whether the evidence is complete enough to call an application healthy. */

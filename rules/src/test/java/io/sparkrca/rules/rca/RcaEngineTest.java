@@ -70,15 +70,8 @@ class RcaEngineTest {
   void aClusterRecordOfAnOomKillConfirmsAContainerMemoryKill() {
     TestkitFixtures.Fixture f = TestkitFixtures.get("3.5.9", "executor-lost-fetch-failure");
     // The cluster manager's side, as a Kubernetes or YARN provider reports it for executor 1.
-    ClusterEvidenceProvider k8s = new ClusterEvidenceProvider() {
-      @Override public String name() { return "test-cluster"; }
-      @Override public boolean supports(SparkApplication app) { return true; }
-      @Override public ClusterEvidence collect(SparkApplication app, SourceSettings settings) {
-        return new ClusterEvidence(List.of(new ClusterEvent("kubernetes: pods/app-exec-1", Optional.of(Instant.now()),
-            "pod app-exec-1", Optional.of("1"), "OOMKilled", "container spark-kubernetes-executor terminated", Optional.of(137))),
-            List.of(), List.of());
-      }
-    };
+    ClusterEvidenceProvider k8s = cluster(new ClusterEvent("kubernetes: pods/app-exec-1", Optional.of(Instant.now()),
+        "pod app-exec-1", Optional.of("1"), "OOMKilled", "container spark-kubernetes-executor terminated", Optional.of(137)));
     RcaReport r = rca(EvidenceCollector.builder().application(f.eventLog().toString()).clusterEvidence(k8s));
     assertThat(r.rootCause().kind()).isEqualTo(RootCauseKind.EXECUTOR_OOM_CONTAINER_KILLED);
     assertThat(r.rootCause().confidence()).isEqualTo(Confidence.CONFIRMED);
@@ -90,6 +83,39 @@ class RcaEngineTest {
     assertThat(alone.rootCause().confidence()).isEqualTo(Confidence.LEADING_HYPOTHESIS);
     assertThat(alone.rootCause().toConfirm()).get().asString().contains("OOMKilled");
     assertThat(alone.missingEvidence()).anyMatch(m -> m.what().equals("cluster records"));
+  }
+
+  /** A cluster provider reporting these records, as a Kubernetes or YARN provider would. */
+  private static ClusterEvidenceProvider cluster(ClusterEvent... events) {
+    return new ClusterEvidenceProvider() {
+      @Override public String name() { return "test-cluster"; }
+      @Override public boolean supports(SparkApplication app) { return true; }
+      @Override public ClusterEvidence collect(SparkApplication app, SourceSettings settings) {
+        return new ClusterEvidence(List.of(events), List.of(), List.of());
+      }
+    };
+  }
+
+  @Test
+  void aDriverKilledMidJobIsUndeterminedUntilTheClusterSaysWhoKilledIt() {
+    TestkitFixtures.Fixture f = TestkitFixtures.get("4.0.4", "driver-killed-mid-job");
+    RcaReport alone = rca(EvidenceCollector.builder().application(f.eventLog().toString())
+        .driverLog(f.driverLog().toString()));
+    assertThat(alone.verdict()).isEqualTo(Verdict.UNDETERMINED);
+    assertThat(alone.rootCause().kind()).isEqualTo(RootCauseKind.UNDETERMINED);
+    assertThat(alone.rootCause().explanation()).contains("job 0").contains("driver log just stops");
+    assertThat(alone.rootCause().toConfirm()).get().asString().contains("137");
+    assertThat(alone.missingEvidence()).anyMatch(m -> m.what().equals("cluster records"));
+
+    RcaReport told = rca(EvidenceCollector.builder().application(f.eventLog().toString())
+        .driverLog(f.driverLog().toString())
+        .clusterEvidence(cluster(new ClusterEvent("kubernetes: pods/app-driver", Optional.empty(), "pod app-driver",
+            Optional.of("driver"), "OOMKilled", "container spark-kubernetes-driver terminated", Optional.of(137)))));
+    assertThat(told.verdict()).isEqualTo(Verdict.PROBLEM);
+    assertThat(told.rootCause().kind()).isEqualTo(RootCauseKind.DRIVER_OOM);
+    assertThat(told.rootCause().confidence()).isEqualTo(Confidence.CONFIRMED);
+    assertThat(told.rootCause().evidenceFor()).anyMatch(e -> e.detail().contains("OOMKilled"));
+    assertThat(RcaSchema.errors(told.toJson())).isEmpty();
   }
 
   @Test

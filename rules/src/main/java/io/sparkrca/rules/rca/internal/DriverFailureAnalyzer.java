@@ -3,11 +3,15 @@ package io.sparkrca.rules.rca.internal;
 import static io.sparkrca.rules.rca.internal.Support.finding;
 
 import io.sparkrca.core.app.SqlFailure;
+import io.sparkrca.core.evidence.ClusterEvent;
 import io.sparkrca.core.evidence.LogEvidence;
 import io.sparkrca.core.evidence.LogExcerpt;
 import io.sparkrca.core.evidence.LogSignatures;
 import io.sparkrca.core.model.ExecutionData;
+import io.sparkrca.core.model.JobData;
 import io.sparkrca.core.model.JobExecutionStatus;
+import io.sparkrca.core.model.StageData;
+import io.sparkrca.core.model.StageStatus;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
@@ -16,9 +20,11 @@ import io.sparkrca.core.report.Severity;
 import io.sparkrca.rules.rca.AnalysisContext;
 import io.sparkrca.rules.rca.Analyzer;
 import io.sparkrca.rules.rca.Candidate;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Failures outside any task (seed-tools-spec §8.8): an application that ran no job, a SQL
@@ -65,6 +71,8 @@ public final class DriverFailureAnalyzer implements Analyzer {
     }
     if (out.isEmpty() && ctx.app().isPresent() && ctx.jobs().isEmpty() && ctx.stages().isEmpty()) {
       out.add(noJob(ctx));
+    } else if (out.isEmpty() && ctx.app().isPresent() && !ctx.completed() && !failedJob) {
+      abruptEnd(ctx).ifPresent(out::add);
     }
     return dedupe(out);
   }
@@ -140,6 +148,111 @@ public final class DriverFailureAnalyzer implements Analyzer {
         .explainsFailure(true)
         .want("driver log", "failures before the first action are recorded only there")
         .build();
+  }
+
+  /**
+   * An event log that stops while a job runs, with no failure in it and no exception in the driver
+   * log: the driver was stopped from outside (SIGKILL from the kernel's OOM killer or a container
+   * limit, a lost node, a preemption), or it is still running. A cluster record for the driver
+   * says which; without one the honest answer is undetermined, with what to collect.
+   */
+  private Optional<Candidate> abruptEnd(AnalysisContext ctx) {
+    List<JobData> running = ctx.jobs().stream().filter(j -> j.status() == JobExecutionStatus.RUNNING).toList();
+    if (running.isEmpty() || ctx.facts().tasksFailed() > 0) {
+      // Between jobs nothing says the end was not simply a log still being written; with failed
+      // tasks, their analysis tells the story of a cut-off log.
+      return Optional.empty();
+    }
+    long last = ctx.endMs();
+    for (JobData j : ctx.jobs()) {
+      last = Math.max(last, j.submissionTime().map(Instant::toEpochMilli).orElse(-1L));
+    }
+    for (StageData st : ctx.stages()) {
+      last = Math.max(last, st.submissionTime().map(Instant::toEpochMilli).orElse(-1L));
+    }
+    List<Integer> activeStages = ctx.stages().stream().filter(st -> st.status() == StageStatus.ACTIVE)
+        .map(StageData::stageId).distinct().toList();
+    String jobs = running.stream().map(j -> "job " + j.jobId() + " (" + j.name() + ")").collect(Collectors.joining(", "));
+    List<EvidenceRef> refs = new ArrayList<>();
+    refs.add(ctx.apiRef("jobs", jobs + (running.size() == 1 ? " was" : " were") + " still running when the event log ends"
+        + (activeStages.isEmpty() ? "" : "; active stages " + activeStages)));
+
+    Optional<ClusterEvent> record = ctx.evidence().clusterEvents().stream()
+        .filter(e -> e.executorId().map("driver"::equals).orElse(false)).findFirst();
+    StringBuilder why = new StringBuilder("The event log stops")
+        .append(last > 0 ? " at " + Instant.ofEpochMilli(last) : "")
+        .append(" while ").append(jobs).append(running.size() == 1 ? " was" : " were").append(" running, and records no "
+            + "failed task, stage or job and no application end.");
+    if (record.isPresent()) {
+      ClusterEvent e = record.get();
+      refs.add(new EvidenceRef(EvidenceRef.Kind.CLUSTER, e.source(), 0, e.reason() + ": " + e.message()
+          + e.exitCode().map(c -> " (exit " + c + ")").orElse("")));
+      boolean memory = e.reason().contains("OOMKill") || ExitCodes.memoryKill(e.message());
+      RootCauseKind kind = memory ? RootCauseKind.DRIVER_OOM : RootCauseKind.DRIVER_FAILURE;
+      why.append(" The cluster manager records that it ").append(memory ? "killed the driver for exceeding its memory "
+          + "limit" : "stopped the driver").append(" (").append(e.reason()).append(": ").append(e.message()).append(")")
+          .append(memory ? ": the driver's heap plus its overhead outgrew the container, which the JVM never sees." : ".");
+      Candidate.Builder b = Candidate.builder(finding(kind, Severity.CRITICAL, memory ? "The driver's container was "
+              + "killed for its memory use" : "The cluster manager stopped the driver", e.reason() + " while " + jobs
+              + " ran", Culprit.none(), List.of(), 0, 0, refs, name()))
+          .confidence(Confidence.CONFIRMED)
+          .explanation(why.toString())
+          .time(e.time().map(Instant::toEpochMilli).orElse(last))
+          .explainsFailure(true)
+          .explains(RootCauseKind.UNDETERMINED);
+      if (memory) {
+        Remedies.oom(ctx, RootCauseKind.DRIVER_OOM, Optional.empty(), List.of(), Optional.empty()).forEach(b::recommend);
+      } else {
+        b.recommend(Support.investigate("Find why the cluster manager stopped the driver (" + e.reason() + ") and keep it "
+            + "from doing so: a preemptible or spot node, an eviction for node pressure, a deadline.",
+            "The driver did not fail on its own: " + e.message() + "."));
+      }
+      return Optional.of(b.build());
+    }
+
+    boolean haveDriverLog = ctx.evidence().hasDriverLog();
+    boolean sigterm = false;
+    for (LogEvidence log : ctx.evidence().driverLogs()) {
+      sigterm |= log.count(LogSignatures.SIGNAL_TERM) > 0;
+      List<String> tail = log.lastLines();
+      if (!tail.isEmpty()) {
+        refs.add(new EvidenceRef(EvidenceRef.Kind.LOG, log.uri(), 0, "the driver log ends"
+            + (sigterm ? "" : " without an exception, an OutOfMemoryError or a shutdown") + ":\n"
+            + String.join("\n", tail.subList(Math.max(0, tail.size() - 3), tail.size()))));
+      }
+      break;
+    }
+    if (sigterm) {
+      why.append(" The driver received SIGTERM: something outside the application stopped it (the cluster manager, a "
+          + "preemption, a deadline, a user's kill).");
+    } else if (haveDriverLog) {
+      why.append(" The driver log just stops, without an exception, an OutOfMemoryError or a shutdown: the process "
+          + "was killed without warning (SIGKILL, exit 137: the kernel's OOM killer, a container memory limit, a lost "
+          + "node), or it is still running.");
+    } else {
+      why.append(" Without the driver log the analysis cannot tell a driver killed from outside from one that is "
+          + "still running.");
+    }
+    Candidate.Builder b = Candidate.builder(finding(RootCauseKind.UNDETERMINED, Severity.HIGH,
+            "The application stopped mid-job without a recorded failure", "the event log ends while " + jobs + " ran"
+                + (haveDriverLog && !sigterm ? "; the driver log ends without an error" : ""),
+            Culprit.none(), List.of(), 0, 0, refs, name()))
+        .confidence(Confidence.INSUFFICIENT_EVIDENCE)
+        .explanation(why.toString())
+        .toConfirm("the driver's exit status (137 is SIGKILL, 143 SIGTERM) and who sent it: the kernel log (dmesg: "
+            + "'Out of memory: Killed process'), kubectl describe pod for the driver (OOMKilled, Evicted), yarn "
+            + "application -status, or the Dataproc batch's state message")
+        .time(last)
+        .explainsFailure(true)
+        .want("cluster records", "the cluster manager's or the kernel's record says who killed the driver and why")
+        .recommend(Support.investigate("Find who stopped the driver: its exit status and the cluster manager's or "
+            + "kernel's record of the kill. If it was killed for memory, raise spark.driver.memoryOverhead (and "
+            + "spark.driver.memory if the heap was full) or keep results off the driver.",
+            "Nothing the application recorded explains the stop."));
+    if (!haveDriverLog) {
+      b.want("driver log", "a driver that failed on its own says so in its log");
+    }
+    return Optional.of(b.build());
   }
 
   private static boolean executionHadFailedJob(AnalysisContext ctx, long executionId) {

@@ -194,9 +194,19 @@ public final class ExecutorLossAnalyzer implements Analyzer {
               : " Spark recovered by re-running the lost work, at the cost of that time."))
           .toConfirm(meaning.map(m -> m.proof()).orElse("the executor's stderr and the cluster manager's record")
               + (sigkill ? "; OOMKilled or 'exceeding memory limits' there would make it a container memory kill" : ""));
-      b.recommend(fix("Find why executor " + exec + " died before tuning the stages that failed after it: "
+      b.recommend(fix("Find why executor " + exec + " died" + (fetches.isEmpty() ? "" : " before tuning the stages that "
+              + "failed after it") + ": "
               + meaning.map(m -> m.proof()).orElse("its log and the cluster manager's events") + ".",
-          "The later fetch failures and retries follow from the loss.", List.of()));
+          fetches.isEmpty() ? "The tasks it was running were lost with it and ran again elsewhere."
+              : "The later fetch failures and retries follow from the loss.", List.of()));
+      if (code.isPresent() && code.getAsInt() == 143) {
+        b.recommend(tune("If executors are stopped by preemption, spot reclaim or scale-down, let Spark decommission "
+                + "them gracefully so that their running tasks and blocks move before they go.",
+            "Exit code 143 is a SIGTERM from outside the executor; with decommissioning Spark migrates its shuffle and "
+                + "cached blocks instead of recomputing them.",
+            List.of(prop(ctx.conf(), "spark.decommission.enabled", "true"),
+                prop(ctx.conf(), "spark.storage.decommission.enabled", "true"))));
+      }
       if (sigkill) {
         long heap = ctx.conf().bytes("spark.executor.memory").orElse(1L << 30);
         long overhead = ctx.conf().bytes("spark.executor.memoryOverhead").orElse(Math.max(384L << 20, heap / 10));
