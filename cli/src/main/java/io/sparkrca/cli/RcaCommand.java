@@ -1,8 +1,5 @@
 package io.sparkrca.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.evidence.Evidence;
@@ -13,12 +10,8 @@ import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.core.source.SparkSources;
 import io.sparkrca.rules.rca.RcaEngine;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,8 +48,6 @@ import picocli.CommandLine.Spec;
       "be read at all, bad usage)."
     })
 final class RcaCommand implements Callable<Integer> {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   @Parameters(paramLabel = "EVENT_LOG", arity = "0..1",
       description = "The application's event log: a file, a rolling eventlog_v2_ directory, or a URL (any codec).")
   String application;
@@ -102,17 +93,13 @@ final class RcaCommand implements Callable<Integer> {
     try {
       RcaReport report = analyze();
       String text = format == OutputFormat.json ? report.toJson() : report.toMarkdown();
-      write(out, text);
+      ReportOutput.write(out, java.util.Optional.ofNullable(output), text);
       err.println("sparkrca: " + report.rootCause().kind() + " (" + report.rootCause().confidence().name()
           .toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + "): " + Redactor.standard().redactText(report.rootCause().title()));
       return report.exitCode();
     } catch (SparkRcaException e) {
       if (format == OutputFormat.json) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("status", "ERROR");
-        o.putObject("error").put("message", Redactor.standard().redactText(e.getMessage()));
-        out.println(o.toPrettyString());
-        out.flush();
+        ReportOutput.jsonError(out, e);
       }
       throw e;
     }
@@ -152,29 +139,5 @@ final class RcaCommand implements Callable<Integer> {
       throw new SparkRcaException("the baseline " + g.uri() + " could not be read: " + g.detail());
     }
     return RcaEngine.standard().analyze(evidence);
-  }
-
-  private void write(PrintWriter out, String text) {
-    if (output == null) {
-      out.print(text);
-      if (!text.endsWith("\n")) {
-        out.println();
-      }
-      out.flush();
-      return;
-    }
-    try {
-      Path abs = output.toAbsolutePath();
-      Path dir = abs.getParent();
-      if (dir != null) {
-        Files.createDirectories(dir);
-      }
-      Path tmp = Files.createTempFile(dir == null ? Path.of(".") : dir, ".sparkrca-", ".tmp");
-      Files.writeString(tmp, text, StandardCharsets.UTF_8);
-      Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new SparkRcaException("could not write the report to " + output + ": " + e.getMessage()
-          + "; check that the directory exists and is writable");
-    }
   }
 }

@@ -1,0 +1,67 @@
+package io.sparkrca.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.redaction.Redactor;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+
+/**
+ * Where a command's report goes, the same way for every command: standard output, or a file written
+ * atomically (a temporary file in the same directory renamed into place, so that a failed run never
+ * leaves half a report); and, with {@code --format json}, an error as one JSON document on standard
+ * output ({@code {"status":"ERROR","error":{"message":...}}}) while standard error has the human line.
+ *
+ * <pre>{@code
+ * ReportOutput.write(spec.commandLine().getOut(), Optional.ofNullable(output), report.toMarkdown());
+ * }</pre>
+ */
+final class ReportOutput {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private ReportOutput() {}
+
+  /** Writes {@code text} (with a final newline) to {@code file} atomically, or to {@code out} when there is none. */
+  static void write(PrintWriter out, Optional<Path> file, String text) {
+    if (file.isEmpty()) {
+      out.print(text);
+      if (!text.endsWith("\n")) {
+        out.println();
+      }
+      out.flush();
+      return;
+    }
+    Path abs = file.get().toAbsolutePath();
+    try {
+      Path dir = abs.getParent();
+      if (dir != null) {
+        Files.createDirectories(dir);
+      }
+      Path tmp = Files.createTempFile(dir == null ? Path.of(".") : dir, ".sparkrca-", ".tmp");
+      try {
+        Files.writeString(tmp, text.endsWith("\n") ? text : text + "\n", StandardCharsets.UTF_8);
+        Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } finally {
+        Files.deleteIfExists(tmp);
+      }
+    } catch (IOException e) {
+      throw new SparkRcaException("could not write the report to " + abs + ": " + e.getMessage()
+          + "; check that the directory exists and is writable");
+    }
+  }
+
+  /** The JSON error document for {@code e}, printed to {@code out} (secrets redacted from the message). */
+  static void jsonError(PrintWriter out, SparkRcaException e) {
+    ObjectNode o = JSON.createObjectNode();
+    o.put("status", "ERROR");
+    o.putObject("error").put("message", Redactor.standard().redactText(String.valueOf(e.getMessage())));
+    out.println(o.toPrettyString());
+    out.flush();
+  }
+}
