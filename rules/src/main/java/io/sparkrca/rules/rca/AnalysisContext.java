@@ -66,6 +66,7 @@ public final class AnalysisContext {
   private final Map<Integer, Integer> jobOfStage = new HashMap<>();
   private final Map<Integer, Long> executionOfJob = new HashMap<>();
   private Optional<AnalysisContext> baseline;
+  private Optional<ZoneId> zone;
 
   /** The context an analysis of {@code evidence} reads; what {@link RcaEngine} hands each analyzer. */
   public static AnalysisContext of(Evidence evidence) {
@@ -280,6 +281,13 @@ public final class AnalysisContext {
 
   /** The driver's time zone ({@code user.timezone}), in which its log lines' times are written. */
   public Optional<ZoneId> zone() {
+    if (zone == null) {
+      zone = driverZone(); // read once: the environment is redacted and sorted on every call
+    }
+    return zone;
+  }
+
+  private Optional<ZoneId> driverZone() {
     return app.flatMap(SparkApplication::environment).flatMap(env -> env.systemProperties().stream()
         .filter(p -> p.getKey().equals("user.timezone") && p.getValue() != null && !p.getValue().isBlank())
         .findFirst()).flatMap(p -> {
