@@ -27,6 +27,12 @@ MIN_BYTES=${MIN_BYTES:-1000000000}
 DATA=${DATA:-benchmarks/data/replay}
 MVN_FLAGS=${MVN_FLAGS:-}
 
+# What is measured: the commit, and whether the modules built differ from it (a shared checkout).
+COMMIT="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+if ! git diff --quiet HEAD -- core rules inspector benchmarks/src 2>/dev/null; then
+  COMMIT="$COMMIT with uncommitted changes in core, rules, inspector or benchmarks"
+fi
+
 echo "== building the benchmarks module (never installed)"
 # shellcheck disable=SC2086
 mvn -B -q $MVN_FLAGS -pl benchmarks -am package -DskipTests
@@ -85,4 +91,4 @@ fi
 echo "== measuring: $ROUNDS rounds x (replay, rca, rules) x (plain, zstd) x (cold, warm after $WARMUP runs)"
 java -Xmx256m -cp "$CP" io.sparkrca.benchmarks.rca.RcaHarness \
   --summary "$DATA/SUMMARY.properties" --log-dir "$DATA/runs" --results benchmarks/RESULTS.md \
-  --rounds "$ROUNDS" --warmup "$WARMUP" --xmx "$XMX" --cp "$CP" --command "$COMMAND"
+  --rounds "$ROUNDS" --warmup "$WARMUP" --xmx "$XMX" --cp "$CP" --command "$COMMAND" --commit "$COMMIT"

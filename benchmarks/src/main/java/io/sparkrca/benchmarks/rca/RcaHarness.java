@@ -34,7 +34,8 @@ import java.util.Set;
  * {@code benchmarks/RESULTS.md}.
  *
  * <pre>{@code java -cp ... io.sparkrca.benchmarks.rca.RcaHarness --summary SUMMARY.properties --log-dir DIR
- *     --results benchmarks/RESULTS.md --cp CLASSPATH [--rounds 3] [--warmup 3] [--xmx 512m] [--command TEXT]}</pre>
+ *     --results benchmarks/RESULTS.md --cp CLASSPATH [--rounds 3] [--warmup 3] [--xmx 512m] [--command TEXT]
+ *     [--commit TEXT]}</pre>
  */
 public final class RcaHarness {
   static final String BEGIN = "<!-- rca-results:begin (written by benchmarks/rca/run.sh) -->";
@@ -305,8 +306,8 @@ public final class RcaHarness {
   private String markdown(List<State> states, int rounds, String started, String loadBefore, String loadAfter, Path raw) {
     StringBuilder sb = new StringBuilder();
     sb.append("### Latest run\n\n");
-    sb.append(String.format(Locale.ROOT, "`%s`, started %s, %d rounds.%n%n",
-        a.getOrDefault("--command", "benchmarks/rca/run.sh"), started, rounds));
+    sb.append(String.format(Locale.ROOT, "`%s` at commit %s, started %s, %d rounds.%n%n",
+        a.getOrDefault("--command", "benchmarks/rca/run.sh"), a.getOrDefault("--commit", "unknown"), started, rounds));
     JsonNode any = results.stream().filter(r -> !r.path("failed").asBoolean()).findFirst().orElse(MAPPER.createObjectNode());
     sb.append("| machine | |\n|---|---|\n");
     sb.append("| CPU | ").append(cpuModel()).append(", ").append(any.path("availableProcessors").asInt())
