@@ -75,6 +75,7 @@ class KubernetesAcceptanceTest {
     String exec = culprit(f);
     FixtureCluster c = FixtureCluster.of(f).fate(exec, Fate.OOM_KILLED);
     c.populate(api, settings.logTailLines());
+    api.requests(); // the test's own writes
 
     RcaReport r = rca(f, true);
 

@@ -245,12 +245,24 @@ public final class Reader {
         names.putIfAbsent(pod, m.find() ? m.group(1) : "");
       }
     }
-    target.podNamePrefix().ifPresent(prefix -> {
+    // Spark names its pods <prefix>-driver and <prefix>-exec-<id>: without the prefix property,
+    // the pods still there give it, and name the deleted executors' pods whose events remain.
+    Set<String> prefixes = new LinkedHashSet<>();
+    target.podNamePrefix().ifPresent(prefixes::add);
+    for (PodInfo p : pods()) {
+      Matcher m = EXEC_POD.matcher(p.name());
+      if (!p.isDriver() && m.find()) {
+        prefixes.add(p.name().substring(0, m.start()));
+      } else if (p.isDriver() && p.name().endsWith("-driver") && p.labels().containsKey(Mapping.APP_SELECTOR)) {
+        prefixes.add(p.name().substring(0, p.name().length() - "-driver".length()));
+      }
+    }
+    for (String prefix : prefixes) {
       names.putIfAbsent(prefix + "-driver", "driver");
       for (String id : target.executorIds()) {
         names.putIfAbsent(prefix + "-exec-" + id, id);
       }
-    });
+    }
     return names;
   }
 

@@ -61,29 +61,31 @@ public final class ApiServer implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String TOKEN = "sparkrca-test-token";
 
+  // The mock server logs every request at INFO through java.util.logging: keep test output
+  // readable. Held here because java.util.logging keeps loggers only weakly, with their level.
+  private static final java.util.logging.Logger MOCK_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+
+  static {
+    MOCK_LOG.setLevel(java.util.logging.Level.WARNING);
+  }
+
   private final Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
+  private final List<Fault> faults = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final KubernetesMockServer server;
   private final KubernetesCrudDispatcher crud = new KubernetesCrudDispatcher();
+  private final MockDispatcher expectations = new MockDispatcher(responses);
   private KubernetesClient client;
 
   private ApiServer() {
-    MockDispatcher expectations = new MockDispatcher(responses);
     Dispatcher dispatcher = new Dispatcher() {
       @Override
       public MockResponse dispatch(RecordedRequest request) {
-        Queue<ServerResponse> q = responses.get(new SimpleRequest(HttpMethod.valueOf(request.getMethod()),
-            request.getPath()));
-        if (q != null && !q.isEmpty()) {
-          return expectations.dispatch(request);
+        for (Fault f : faults) {
+          if (f.matches(request)) {
+            return f.answer().apply(request);
+          }
         }
-        String path = request.getPath();
-        if (path.matches("/api/v1/namespaces/[^/]+/pods/[^/?]+/log.*")) {
-          return status(500, "InternalError", "the test registered no log for " + path);
-        }
-        if (request.getMethod().equals("GET") && path.contains("fieldSelector=") && path.contains("/events")) {
-          return events(path);
-        }
-        return crud.dispatch(request);
+        return answer(request);
       }
 
       @Override
@@ -96,6 +98,23 @@ public final class ApiServer implements AutoCloseable {
     crud.expectCustomResource(new CustomResourceDefinitionContext.Builder().withGroup("sparkoperator.k8s.io")
         .withVersion("v1beta2").withKind("SparkApplication").withPlural("sparkapplications").withScope("Namespaced")
         .withStatusSubresource(false).build());
+  }
+
+  /** The answer of the API server without the faults: expectations, event field selectors, the CRUD store. */
+  private MockResponse answer(RecordedRequest request) {
+    Queue<ServerResponse> q = responses.get(new SimpleRequest(HttpMethod.valueOf(request.getMethod()),
+        request.getPath()));
+    if (q != null && !q.isEmpty()) {
+      return expectations.dispatch(request);
+    }
+    String path = request.getPath();
+    if (path.matches("/api/v1/namespaces/[^/]+/pods/[^/?]+/log.*")) {
+      return status(500, "InternalError", "the test registered no log for " + path);
+    }
+    if (request.getMethod().equals("GET") && path.contains("fieldSelector=") && path.contains("/events")) {
+      return events(path);
+    }
+    return crud.dispatch(request);
   }
 
   /** Starts a server on a free loopback port. */
@@ -144,7 +163,7 @@ public final class ApiServer implements AutoCloseable {
   /** Settings that reach this server through a kubeconfig in {@code dir}, with short timeouts for tests. */
   public KubernetesSettings.Builder settings(Path dir) {
     return KubernetesSettings.builder().kubeconfig(kubeconfig(dir, "spark")).requestTimeout(java.time.Duration.ofSeconds(60))
-        .connectTimeout(java.time.Duration.ofSeconds(5)).retries(0);
+        .connectTimeout(java.time.Duration.ofSeconds(30)).retries(0);
   }
 
   /** Stores {@code resource} as the API server would hold it (through its own API, verifying TLS). */
@@ -194,19 +213,38 @@ public final class ApiServer implements AutoCloseable {
         + (previous ? "&previous=true" : "") + "&tailLines=" + tailLines;
   }
 
-  /** A 403 for {@code path} as RBAC answers it: the user, verb, resource and namespace named. */
-  public void forbid(String path, String verb, String resource, String namespace) {
+  /** How the server answers GET requests for one resource path (whatever their query). */
+  private record Fault(String resourcePath, java.util.function.Function<RecordedRequest, MockResponse> answer) {
+    boolean matches(RecordedRequest r) {
+      String p = r.getPath();
+      int q = p.indexOf('?');
+      return r.getMethod().equals("GET") && (q < 0 ? p : p.substring(0, q)).equals(resourcePath);
+    }
+  }
+
+  /**
+   * A 403 for every GET of {@code resourcePath} (any query) as RBAC answers it: the user, verb,
+   * resource and namespace named.
+   */
+  public void forbid(String resourcePath, String verb, String resource, String namespace) {
     String group = resource.contains(".") ? resource.substring(resource.indexOf('.') + 1) : "";
     String plural = resource.contains(".") ? resource.substring(0, resource.indexOf('.')) : resource;
     String message = plural + " is forbidden: User \"system:serviceaccount:spark:sparkrca\" cannot " + verb
         + " resource \"" + plural + "\" in API group \"" + group + "\""
         + (namespace.isEmpty() ? " at the cluster scope" : " in the namespace \"" + namespace + "\"");
-    server.expect().get().withPath(path).andReturn(403, statusBody(403, "Forbidden", message)).always();
+    faults.add(new Fault(resourcePath, r -> status(403, "Forbidden", message)));
   }
 
-  /** Answers {@code path} only after {@code millis}, as an overloaded API server does. */
-  public void slow(String path, long millis, Object body) {
-    server.expect().get().delay(millis, TimeUnit.MILLISECONDS).withPath(path).andReturn(200, body).always();
+  /** Answers every GET of {@code resourcePath} as it otherwise would, but only after {@code delay}. */
+  public void slow(String resourcePath, java.time.Duration delay) {
+    faults.add(new Fault(resourcePath, r -> {
+      try {
+        Thread.sleep(delay.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return answer(r);
+    }));
   }
 
   /** Every request received since the last call, as {@code METHOD path}. */
