@@ -88,7 +88,15 @@ public final class Clients {
   /** A client for these settings; close it after use. */
   public static KubernetesClient create(KubernetesSettings s) {
     Config config = config(s);
-    return new KubernetesClientBuilder().withConfig(config).build();
+    try {
+      return new KubernetesClientBuilder().withConfig(config).build();
+    } catch (RuntimeException e) {
+      // No HTTP client on the class path, or a certificate or key the kubeconfig names that is unreadable.
+      throw new SparkRcaException("could not set up the Kubernetes client for "
+          + Redactor.redactUri(Optional.ofNullable(config.getMasterUrl()).orElse("the API server")) + ": "
+          + Redactor.standard().redactText(String.valueOf(e.getMessage()))
+          + "; check the kubeconfig's certificate and key entries", e);
+    }
   }
 
   /** The namespace of the configuration's context (or the in-cluster account's), when it names one. */
