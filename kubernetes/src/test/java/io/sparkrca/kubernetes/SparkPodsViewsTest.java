@@ -17,11 +17,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The pods, events and logs views ({@code sparkrca k8s ...}) of the real executor-loss run with its
- * lost executor OOMKilled and another evicted, through the real fabric8 client: each says what the
+ * lost executor OOMKilled, launched by the Spark Operator, through the real fabric8 client: each says what the
  * cluster holds in Markdown and JSON, and its exit code says whether something failed.
  */
 class SparkPodsViewsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String OPERATOR_APP = "shuffle-job";
   @TempDir static Path dir;
   private static ApiServer api;
   private static FixtureCluster cluster;
@@ -33,7 +34,7 @@ class SparkPodsViewsTest {
     api = ApiServer.start();
     TestkitFixtures.Fixture f = TestkitFixtures.get("4.0.4", "executor-lost-fetch-failure");
     lost = f.label().path("culprit").path("executorId").asText();
-    cluster = FixtureCluster.of(f).fate(lost, Fate.OOM_KILLED);
+    cluster = FixtureCluster.of(f).fate(lost, Fate.OOM_KILLED).launchedByOperator(OPERATOR_APP);
     cluster.populate(api, 2000);
     k8s = SparkPods.connect(api.settings(dir).namespace(FixtureCluster.NAMESPACE).build());
   }
@@ -70,6 +71,26 @@ class SparkPodsViewsTest {
     assertThat(pod.path("containers").get(0).path("memoryLimitBytes").asLong()).isEqualTo(cluster.executorMemoryLimit());
     assertThat(v.toMarkdown()).contains("#### Pods (").contains(cluster.executorPod(lost)).contains("OOMKilled");
     assertThat(JSON.readTree(v.toJson()).path("nodes")).isNotEmpty();
+  }
+
+  @Test
+  void theSparkOperatorsSparkApplicationIsReadWithItsExecutorStates() throws Exception {
+    PodsView v = k8s.pods(target());
+
+    assertThat(v.applications()).singleElement().satisfies(a -> {
+      assertThat(a.name()).isEqualTo(OPERATOR_APP);
+      assertThat(a.sparkApplicationId()).contains(cluster.appId());
+      assertThat(a.driverPod()).contains(cluster.driverPod());
+      assertThat(a.executorStates()).containsEntry(cluster.executorPod(lost), "FAILED");
+    });
+    assertThat(JSON.readTree(v.toJson()).path("sparkApplications").get(0).path("name").asText()).isEqualTo(OPERATOR_APP);
+    assertThat(v.toMarkdown()).contains("#### SparkApplication `" + OPERATOR_APP + "`");
+    // As evidence: the SparkApplication's record names the executor pods it saw fail.
+    var records = k8s.evidence(target(), io.sparkrca.core.evidence.LogSignatures.standard()).events();
+    assertThat(records).anySatisfy(r -> {
+      assertThat(r.source()).isEqualTo("kubernetes: namespaces/spark/sparkapplications/" + OPERATOR_APP);
+      assertThat(r.message()).contains("failed executor pods: " + cluster.executorPod(lost));
+    });
   }
 
   @Test

@@ -171,6 +171,14 @@ public final class ApiServer implements AutoCloseable {
     return client().resource(resource).create();
   }
 
+  /** Stores a Spark Operator SparkApplication (sparkoperator.k8s.io/v1beta2). */
+  public void createSparkApplication(io.fabric8.kubernetes.api.model.GenericKubernetesResource app) {
+    client().genericKubernetesResources(new io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext.Builder()
+        .withGroup("sparkoperator.k8s.io").withVersion("v1beta2").withKind("SparkApplication")
+        .withPlural("sparkapplications").withNamespaced(true).build())
+        .inNamespace(app.getMetadata().getNamespace()).resource(app).create();
+  }
+
   private KubernetesClient client() {
     if (client == null) {
       try {

@@ -79,6 +79,7 @@ public final class FixtureCluster {
   private final Map<String, Instant> exits = new LinkedHashMap<>();
   private Optional<Fate> driverFate = Optional.empty();
   private Optional<String> clientModeDriver = Optional.empty();
+  private Optional<String> operatorApp = Optional.empty();
 
   private FixtureCluster(TestkitFixtures.Fixture fixture) {
     this.fixture = fixture;
@@ -121,6 +122,15 @@ public final class FixtureCluster {
    */
   public FixtureCluster clientModeDriver(String podName) {
     this.clientModeDriver = Optional.of(podName);
+    return this;
+  }
+
+  /**
+   * The Spark Operator launched the run as SparkApplication {@code name}: its pods carry the
+   * operator's label, and the SparkApplication's status records the driver and executors' ends.
+   */
+  public FixtureCluster launchedByOperator(String name) {
+    this.operatorApp = Optional.of(name);
     return this;
   }
 
@@ -252,6 +262,7 @@ public final class FixtureCluster {
       api.log(NAMESPACE, pod, "spark-kubernetes-executor", false, tailLines, text(stderr) + text(stdout));
       api.noPreviousLog(NAMESPACE, pod, "spark-kubernetes-executor", tailLines);
     }
+    operatorApp.ifPresent(name -> api.createSparkApplication(sparkApplication(name, df, driverExit, end)));
     for (String n : nodes) {
       boolean pressure = fates.entrySet().stream().anyMatch(x -> x.getValue() == Fate.EVICTED
           && node(x.getKey()).equals(n));
@@ -259,6 +270,36 @@ public final class FixtureCluster {
           .map(x -> exitTime(x.getKey())).min(Instant::compareTo).orElseThrow() : start.minus(1, ChronoUnit.DAYS);
       api.create(node(n, pressure, since, start.minus(1, ChronoUnit.DAYS)));
     }
+  }
+
+  /** The SparkApplication as the operator's status records the run (v1beta2). */
+  private io.fabric8.kubernetes.api.model.GenericKubernetesResource sparkApplication(String name, Fate driverFate,
+      int driverExit, Instant end) {
+    Map<String, Object> state = new LinkedHashMap<>();
+    state.put("state", driverFate == null ? "COMPLETED" : "FAILED");
+    if (driverFate != null) {
+      state.put("errorMessage", "driver container failed with ExitCode: " + exit(driverFate, driverExit) + ", Reason: "
+          + reason(driverFate, driverExit));
+    }
+    Map<String, Object> executors = new LinkedHashMap<>();
+    for (ExecutorSummary e : app.executors(false)) {
+      if (!e.id().equals("driver")) {
+        executors.put(executorPod(e.id()), fates.containsKey(e.id()) ? "FAILED" : "COMPLETED");
+      }
+    }
+    Map<String, Object> status = new LinkedHashMap<>();
+    status.put("applicationState", state);
+    status.put("sparkApplicationId", appId());
+    status.put("driverInfo", Map.of("podName", driverPod()));
+    status.put("executorState", executors);
+    status.put("submissionAttempts", 1);
+    status.put("terminationTime", end.toString());
+    io.fabric8.kubernetes.api.model.GenericKubernetesResource r = new io.fabric8.kubernetes.api.model
+        .GenericKubernetesResourceBuilder().withApiVersion("sparkoperator.k8s.io/v1beta2").withKind("SparkApplication")
+        .withNewMetadata().withName(name).withNamespace(NAMESPACE).endMetadata().build();
+    r.setAdditionalProperty("spec", Map.of("type", "Scala", "mode", "cluster", "sparkVersion", fixture.label().path("sparkVersion").asText()));
+    r.setAdditionalProperty("status", status);
+    return r;
   }
 
   private static String evictionMessage() {
@@ -286,6 +327,7 @@ public final class FixtureCluster {
     l.put("spark-app-selector", appId());
     l.put("spark-role", role);
     l.put("spark-app-name", app.info().name().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-"));
+    operatorApp.ifPresent(n -> l.put("sparkoperator.k8s.io/app-name", n));
     if (id != null) {
       l.put("spark-exec-id", id);
       l.put("spark-exec-resourceprofile-id", "0");
