@@ -60,6 +60,7 @@ class K8sCommandTest {
     JsonNode pods = JSON.readTree(r.out()).path("pods");
     assertThat(pods.toString()).contains(cluster.executorPod(lost)).contains("\"OOMKilled\"").contains("137");
     assertThat(r.err()).contains("pod(s)").contains("failed, in namespace spark");
+    assertThat(r.out() + r.err()).doesNotContain(ApiServer.TOKEN);
   }
 
   @Test
@@ -84,6 +85,7 @@ class K8sCommandTest {
     assertThat(root.path("kind").asText()).isEqualTo("EXECUTOR_OOM_CONTAINER_KILLED");
     assertThat(root.path("confidence").asText()).isEqualTo("CONFIRMED");
     assertThat(root.toString()).contains(cluster.executorPod(lost));
+    assertThat(r.out() + r.err()).doesNotContain(ApiServer.TOKEN);
   }
 
   @Test

@@ -59,7 +59,8 @@ public final class ApiServer implements AutoCloseable {
       "involvedObject.fieldPath", "reason", "reportingComponent", "source", "type", "metadata.name",
       "metadata.namespace");
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String TOKEN = "sparkrca-test-token";
+  /** The bearer token of the kubeconfigs it writes (a secret that must never reach output). */
+  public static final String TOKEN = "sparkrca-test-token";
 
   // The mock server logs every request at INFO through java.util.logging: keep test output
   // readable. Held here because java.util.logging keeps loggers only weakly, with their level.
