@@ -84,6 +84,8 @@ final class RcaCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin HttpOptions http;
 
+  @picocli.CommandLine.Mixin KubernetesOptions k8s;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -127,6 +129,7 @@ final class RcaCommand implements Callable<Integer> {
     executorLogs.forEach(b::executorLogs);
     logs.forEach(b::logs);
     code.forEach(b::code);
+    k8s.addTo(b);
     Evidence evidence = b.build().collect();
     if (application != null && evidence.application().isEmpty() && evidence.logs().isEmpty()) {
       // Nothing at all to analyze: that is an input error, not an undetermined root cause.

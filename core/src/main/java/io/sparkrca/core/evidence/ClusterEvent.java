@@ -20,10 +20,19 @@ import java.util.Optional;
  * @param reason the manager's reason, e.g. {@code OOMKilled}, {@code Evicted}, {@code MemoryPressure}
  * @param message the manager's message
  * @param exitCode the container's exit code, when it has one
+ * @param details what more the manager told (the kind of record, pod, node, times, memory limit);
+ *     {@link ClusterDetails#none()} when nothing
  */
 public record ClusterEvent(
     String source, Optional<Instant> time, String object, Optional<String> executorId, String reason,
-    String message, Optional<Integer> exitCode) {
+    String message, Optional<Integer> exitCode, ClusterDetails details) {
+
+  /** A record with no details beyond these. */
+  public ClusterEvent(String source, Optional<Instant> time, String object, Optional<String> executorId,
+      String reason, String message, Optional<Integer> exitCode) {
+    this(source, time, object, executorId, reason, message, exitCode, ClusterDetails.none());
+  }
+
   public ClusterEvent {
     Objects.requireNonNull(source, "source");
     Objects.requireNonNull(time, "time");
@@ -32,5 +41,11 @@ public record ClusterEvent(
     Objects.requireNonNull(reason, "reason");
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(exitCode, "exitCode");
+    Objects.requireNonNull(details, "details");
+  }
+
+  /** What sort of record this is ({@link ClusterDetails.Type#OTHER} when the provider did not say). */
+  public ClusterDetails.Type type() {
+    return details.type();
   }
 }

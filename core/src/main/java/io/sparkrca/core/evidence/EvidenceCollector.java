@@ -422,7 +422,10 @@ public final class EvidenceCollector {
       return this;
     }
 
-    /** A source of cluster-manager records, asked with those found on the class path. */
+    /**
+     * A source of cluster-manager records, asked with those found on the class path; it replaces
+     * the class path's instance of the same class.
+     */
     public Builder clusterEvidence(ClusterEvidenceProvider provider) {
       clusterProviders.add(Objects.requireNonNull(provider, "provider"));
       return this;
@@ -463,7 +466,13 @@ public final class EvidenceCollector {
       List<ClusterEvidenceProvider> allClusters = new ArrayList<>(clusterProviders);
       if (serviceProviders) {
         ServiceLoader.load(CodeInspectionProvider.class).forEach(allInspectors::add);
-        ServiceLoader.load(ClusterEvidenceProvider.class).forEach(allClusters::add);
+        // A provider added explicitly (configured: a namespace, a context) replaces the class
+        // path's instance of the same class, which would otherwise ask the same cluster again.
+        for (ClusterEvidenceProvider p : ServiceLoader.load(ClusterEvidenceProvider.class)) {
+          if (clusterProviders.stream().noneMatch(c -> c.getClass().equals(p.getClass()))) {
+            allClusters.add(p);
+          }
+        }
       }
       return new EvidenceCollector(this, allInspectors, allClusters);
     }

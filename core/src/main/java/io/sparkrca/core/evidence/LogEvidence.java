@@ -69,6 +69,36 @@ public record LogEvidence(
     notes = List.copyOf(notes);
   }
 
+  /**
+   * Scans a log that a provider holds (a pod's log tail, a container's previous log) for {@code
+   * signatures}, exactly as {@link EvidenceCollector} scans the logs it is given: in one streaming
+   * pass, with bounded excerpts and the last lines. {@code executorId} and {@code classifiedBy}
+   * state whose log it is when the provider knows (a pod's {@code spark-exec-id} label); the
+   * source's name is the log's URI in the evidence (give it without credentials).
+   *
+   * <pre>{@code
+   * LogEvidence log = LogEvidence.scan(ByteSource.of("k8s://spark/pods/etl-exec-1/log", bytes),
+   *     LogRole.EXECUTOR, Optional.of("1"), "pod label spark-exec-id=1", LogSignatures.standard());
+   * }</pre>
+   */
+  public static LogEvidence scan(io.sparkrca.core.io.ByteSource source, LogRole role, Optional<String> executorId,
+      String classifiedBy, LogSignatures signatures) {
+    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(role, "role");
+    Objects.requireNonNull(executorId, "executorId");
+    Objects.requireNonNull(classifiedBy, "classifiedBy");
+    Objects.requireNonNull(signatures, "signatures");
+    LogEvidence l;
+    try {
+      l = io.sparkrca.core.evidence.internal.LogScanner.scan(source, Optional.of(role), signatures);
+    } catch (java.io.IOException e) {
+      throw io.sparkrca.core.error.IoErrors.translate(source.name(), e);
+    }
+    return new LogEvidence(l.uri(), role, l.channel(), executorId.isPresent() ? executorId : l.executorId(),
+        classifiedBy.isEmpty() ? l.classifiedBy() : classifiedBy, l.bytes(), l.codec(), l.linesScanned(),
+        l.signatureCounts(), l.excerpts(), l.excerptsCapped(), l.firstTime(), l.lastTime(), l.lastLines(), l.notes());
+  }
+
   /** How many times signature {@code id} occurred. */
   public long count(String id) {
     return signatureCounts.getOrDefault(id, 0L);

@@ -422,9 +422,10 @@ public final class RcaEngine {
 
   private static String howToGet(String what) {
     return switch (what) {
-      case "cluster records" -> "the cluster manager's view of the executors: kubectl describe pod / kubectl get events "
-          + "(with the Kubernetes module), yarn logs -applicationId and the container exit statuses, or the Dataproc "
-          + "batch's logs in Cloud Logging";
+      case "cluster records" -> "the cluster manager's view of the executors: on Kubernetes the pods' status and events "
+          + "(kubectl describe pod, kubectl get events; the sparkrca-kubernetes module reads them given the namespace), "
+          + "on YARN yarn logs -applicationId and the container exit statuses, on Dataproc the batch's logs in Cloud "
+          + "Logging";
       case "driver log" -> "spark-submit's stderr, the driver pod's log, or the YARN application master's log";
       case "executor logs" -> "the executors' stderr: the worker's work directory, yarn logs -applicationId, kubectl logs";
       case "code" -> "the job's JAR or script";

@@ -45,7 +45,17 @@ public final class LogScanner {
   /** Scans the log at {@code uri}; {@code forcedRole} is the role the caller stated, if any. */
   public static LogEvidence scan(ByteSources sources, String uri, Optional<LogRole> forcedRole,
       LogSignatures signatures) throws IOException {
-    LogStream log = LogStream.builder().sources(sources).maxLineBytes(MAX_LINE_BYTES).build(uri);
+    return scan(LogStream.builder().sources(sources).maxLineBytes(MAX_LINE_BYTES).build(uri), uri, forcedRole, signatures);
+  }
+
+  /** Scans a log already in hand (a provider's bounded log tail), named {@code source.name()}. */
+  public static LogEvidence scan(io.sparkrca.core.io.ByteSource source, Optional<LogRole> forcedRole,
+      LogSignatures signatures) throws IOException {
+    return scan(LogStream.builder().maxLineBytes(MAX_LINE_BYTES).build(source), source.name(), forcedRole, signatures);
+  }
+
+  private static LogEvidence scan(LogStream log, String uri, Optional<LogRole> forcedRole,
+      LogSignatures signatures) throws IOException {
     LogInfo info = log.info();
     LogLines head = log.head(HEAD_LINES);
     List<String> headText = head.lines().stream().map(LogLine::text).toList();

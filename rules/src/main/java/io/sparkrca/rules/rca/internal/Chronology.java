@@ -86,6 +86,12 @@ public final class Chronology {
             Optional.of(ctx.factRef(f.source(), f.line(), firstLine(f.errorMessage())))));
       }
     }
+    for (io.sparkrca.core.evidence.ClusterEvent e : ctx.evidence().clusterEvents()) {
+      if (e.time().isPresent() && timelineWorthy(e)) {
+        out.add(new TimelineEvent(e.time().get(), "cluster", e.object() + ": " + e.reason() + " (" + firstLine(e.message())
+            + ")", false, Optional.of(ClusterRecords.ref(e))));
+      }
+    }
     ZoneId zone = ctx.zoneOrUtc();
     boolean zoneKnown = ctx.zone().isPresent();
     for (LogEvidence log : ctx.evidence().logs()) {
@@ -124,7 +130,10 @@ public final class Chronology {
         }
       }
       for (ExecutorRemoval r : ctx.facts().executorRemovals()) {
-        if (r.time() >= from && !r.reason().isEmpty() && !root.finding().summary().contains("Executor " + r.executorId() + " was lost")) {
+        // The root's own loss is a later link when the root is the cluster's earlier record of the kill.
+        boolean own = root.finding().summary().contains("Executor " + r.executorId() + " was lost")
+            || root.finding().culprit().executorIds().equals(List.of(r.executorId()));
+        if (r.time() >= from && !r.reason().isEmpty() && (!own || (t0 > 0 && r.time() > t0))) {
           steps.add(new Step(r.time(), ChainLink.Role.CONSEQUENCE, "executor " + r.executorId() + " removed: " + r.reason(),
               Optional.of(ctx.factRef(r.source(), r.line(), r.reason()))));
         }
@@ -193,6 +202,16 @@ public final class Chronology {
   }
 
   private record Step(long time, ChainLink.Role role, String event, Optional<EvidenceRef> ref) {}
+
+  /** Cluster records worth a timeline entry: failures, disruptions, node trouble, warnings; not routine starts and exits. */
+  private static boolean timelineWorthy(io.sparkrca.core.evidence.ClusterEvent e) {
+    return switch (e.type()) {
+      case TERMINATION -> e.exitCode().map(c -> c != 0).orElse(true);
+      case POD_STATUS, NODE_CONDITION, APPLICATION, OTHER -> true;
+      case EVENT -> "Warning".equals(e.details().attributes().get("type")) || ClusterRecords.DISRUPTIONS.contains(e.reason())
+          || e.reason().equals("Killing");
+    };
+  }
 
   private static boolean sameAsRoot(Candidate root, TaskFailureGroup g) {
     return root.time() == g.firstTime() && root.finding().culprit().stageIds().contains(g.stageId());

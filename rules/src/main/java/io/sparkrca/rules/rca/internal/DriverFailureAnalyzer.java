@@ -177,21 +177,26 @@ public final class DriverFailureAnalyzer implements Analyzer {
     refs.add(ctx.apiRef("jobs", jobs + (running.size() == 1 ? " was" : " were") + " still running when the event log ends"
         + (activeStages.isEmpty() ? "" : "; active stages " + activeStages)));
 
-    Optional<ClusterEvent> record = ctx.evidence().clusterEvents().stream()
-        .filter(e -> e.executorId().map("driver"::equals).orElse(false)).findFirst();
+    // The decisive record of the driver's end: a memory kill, then its pod taken away, then any
+    // failed exit; a record of another kind (an event) only when there is nothing better.
+    ClusterRecords driver = ClusterRecords.of(ctx, "driver");
+    Optional<ClusterEvent> record = driver.memoryKill(-1).or(driver::disruption).or(() -> driver.termination(-1))
+        .or(() -> ctx.evidence().clusterEvents().stream()
+            .filter(e -> e.executorId().map("driver"::equals).orElse(false))
+            .filter(e -> e.type() == io.sparkrca.core.evidence.ClusterDetails.Type.OTHER).findFirst());
     StringBuilder why = new StringBuilder("The event log stops")
         .append(last > 0 ? " at " + Instant.ofEpochMilli(last) : "")
         .append(" while ").append(jobs).append(running.size() == 1 ? " was" : " were").append(" running, and records no "
             + "failed task, stage or job and no application end.");
     if (record.isPresent()) {
       ClusterEvent e = record.get();
-      refs.add(new EvidenceRef(EvidenceRef.Kind.CLUSTER, e.source(), 0, e.reason() + ": " + e.message()
-          + e.exitCode().map(c -> " (exit " + c + ")").orElse("")));
-      boolean memory = e.reason().contains("OOMKill") || ExitCodes.memoryKill(e.message());
+      refs.add(0, ClusterRecords.ref(e));
+      boolean memory = ClusterRecords.isMemoryKill(e);
       RootCauseKind kind = memory ? RootCauseKind.DRIVER_OOM : RootCauseKind.DRIVER_FAILURE;
       why.append(" The cluster manager records that it ").append(memory ? "killed the driver for exceeding its memory "
           + "limit" : "stopped the driver").append(" (").append(e.reason()).append(": ").append(e.message()).append(")")
-          .append(memory ? ": the driver's heap plus its overhead outgrew the container, which the JVM never sees." : ".");
+          .append(memory ? ": the driver's heap plus its overhead outgrew the container, which the JVM never sees." : ".")
+          .append(ClusterRecords.end(e).map(t -> " It ended at " + t + ", in " + ClusterRecords.where(e) + ".").orElse(""));
       Candidate.Builder b = Candidate.builder(finding(kind, Severity.CRITICAL, memory ? "The driver's container was "
               + "killed for its memory use" : "The cluster manager stopped the driver", e.reason() + " while " + jobs
               + " ran", Culprit.none(), List.of(), 0, 0, refs, name()))

@@ -92,10 +92,11 @@ public final class ExecutorLossAnalyzer implements Analyzer {
         .filter(e -> e.matched(LogSignatures.EXIT_ON_OOM) || e.matched(LogSignatures.JAVA_HEAP_OOM)
             || e.matched(LogSignatures.GC_OVERHEAD_OOM) || e.matched(LogSignatures.DIRECT_MEMORY_OOM))
         .findFirst();
-    Optional<ClusterEvent> kill = ctx.evidence().clusterEvents().stream()
-        .filter(e -> e.executorId().map(exec::equals).orElse(false))
-        .filter(e -> e.reason().contains("OOMKill") || ExitCodes.memoryKill(e.message()))
-        .findFirst();
+    ClusterRecords cluster = ClusterRecords.of(ctx, exec);
+    Optional<ClusterEvent> termination = cluster.termination(r.time());
+    Optional<ClusterEvent> kill = cluster.memoryKill(r.time());
+    Optional<ClusterEvent> disruption = cluster.disruption();
+    List<ClusterEvent> nodeRecords = cluster.nodeRecords(r.time());
     Optional<LogExcerpt> killInLog = ctx.evidence().logs().stream().flatMap(l -> l.excerpts(LogSignatures.CONTAINER_MEMORY_KILL).stream())
         .filter(e -> mentionsExecutor(e.block(), exec)).findFirst();
     oomInLog.ifPresent(e -> evidence.add(new EvidenceRef(EvidenceRef.Kind.LOG, e.log(), e.line(), e.block())));
@@ -110,7 +111,18 @@ public final class ExecutorLossAnalyzer implements Analyzer {
       silentEnd = " Executor " + exec + "'s own log ends with no error: the process was stopped from outside, not by "
           + "an exception of its own.";
     }
-    kill.ifPresent(e -> evidence.add(new EvidenceRef(EvidenceRef.Kind.CLUSTER, e.source(), 0, e.reason() + ": " + e.message())));
+    // The cluster's decisive record first: it is the earliest link of the chain (the kill at T, the
+    // event log's removal at T+d).
+    Optional<ClusterEvent> decisive = kill.or(() -> disruption).or(() -> termination);
+    decisive.ifPresent(e -> evidence.add(0, ClusterRecords.ref(e)));
+    termination.filter(t -> decisive.map(d -> d != t).orElse(false)).ifPresent(e -> evidence.add(ClusterRecords.ref(e)));
+    nodeRecords.forEach(e -> evidence.add(ClusterRecords.ref(e)));
+    long t0 = decisive.flatMap(ClusterRecords::end).map(java.time.Instant::toEpochMilli).filter(t -> t > 0)
+        .map(t -> Math.min(t, r.time())).orElse(r.time());
+    String killedAt = decisive.map(e -> ClusterRecords.where(e) + ": " + e.reason()
+        + e.exitCode().map(c -> " (exit " + c + ")").orElse("") + ClusterRecords.end(e).map(t -> " at " + t).orElse("")
+        + (t0 < r.time() ? "; the event log records the loss " + Support.ms(r.time() - t0) + " later" : "")).orElse("");
+    String nodeStory = nodeStory(nodeRecords);
     killInLog.ifPresent(e -> evidence.add(new EvidenceRef(EvidenceRef.Kind.LOG, e.log(), e.line(), e.block())));
 
     TreeSet<Integer> stages = new TreeSet<>();
@@ -136,6 +148,10 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     code.ifPresent(c -> metrics.add(new Metric("exitCode", c, "count")));
     metrics.add(new Metric("fetchFailedTasks", fetches.stream().mapToLong(TaskFailureGroup::count).sum(), "count"));
     metrics.add(new Metric("lostTasks", onThis.stream().mapToLong(TaskFailureGroup::count).sum(), "count"));
+    ContainerMemory memory = ContainerMemory.of(ctx, exec, termination.or(() -> kill));
+    if (cluster.any()) {
+      metrics.addAll(memory.metrics());
+    }
 
     String what = "Executor " + exec + " was lost (" + r.reason() + ")";
     String means = meaning.map(m -> ": exit code " + m.code() + " means " + m.meaning() + ".").orElse(".");
@@ -152,18 +168,35 @@ public final class ExecutorLossAnalyzer implements Analyzer {
           .confidence(Confidence.CONFIRMED)
           .explanation(what + means + " The executor's own log records the cause: "
               + oomInLog.get().block().lines().filter(l -> l.contains("OutOfMemory")).findFirst().orElse(oomInLog.get().text()).strip()
-              + " at " + oomInLog.get().location() + "." + fallout);
+              + " at " + oomInLog.get().location() + "." + (termination.isPresent() ? " The cluster's record: " + killedAt
+                  + "." + memory.explain() : "") + fallout);
       Remedies.oom(ctx, k, stageOf(ctx, onThis), TaskFailureAnalyzer.operators(ctx, onThis.isEmpty() ? -1 : onThis.get(0).stageId()), Optional.empty())
           .forEach(b::recommend);
     } else if (kill.isPresent() || killInLog.isPresent() || ExitCodes.memoryKill(r.reason())) {
+      String recorded = kill.isPresent() ? " The cluster's record: " + killedAt + "." : "";
       b = Candidate.builder(finding(RootCauseKind.EXECUTOR_OOM_CONTAINER_KILLED, fatal ? Severity.CRITICAL : Severity.HIGH,
-              "Executor " + exec + "'s container was killed for its memory", what, culprit, metrics, cost,
+              "Executor " + exec + "'s container was killed for its memory",
+              kill.isPresent() ? killedAt + " (" + r.reason() + ")" : what, culprit, metrics, cost,
               Support.share(ctx, cost), evidence, name()))
           .confidence(Confidence.CONFIRMED)
           .explanation(what + means + " The cluster manager's record says it exceeded its memory limit: the JVM never "
               + "saw an OutOfMemoryError because memory outside the heap (overhead, Python workers, native buffers) "
-              + "ran out." + fallout);
-      Remedies.oom(ctx, RootCauseKind.EXECUTOR_OOM_CONTAINER_KILLED, Optional.empty(), List.of(), Optional.empty()).forEach(b::recommend);
+              + "ran out." + recorded + memory.explain() + nodeStory + fallout);
+      memory.recommendations(ctx, ContainerMemory.heavyShuffleOrBroadcast(ctx, stages, memory.heap())).forEach(b::recommend);
+    } else if (disruption.isPresent()) {
+      ClusterEvent d = disruption.get();
+      RootCauseKind k = fetches.isEmpty() ? RootCauseKind.EXECUTOR_LOST : RootCauseKind.EXECUTOR_LOST_FETCH_FAILURE;
+      String how = disruptionVerb(d);
+      b = Candidate.builder(finding(k, fatal ? Severity.CRITICAL : Severity.HIGH,
+              "Executor " + exec + "'s pod was " + how + d.details().node().map(n -> " (node " + n + ")").orElse(""),
+              killedAt + (fetches.isEmpty() ? "" : "; " + fetches.stream().mapToLong(TaskFailureGroup::count).sum()
+                  + " fetch failure(s) followed"), culprit, metrics, cost, Support.share(ctx, cost), evidence, name()))
+          .confidence(Confidence.CONFIRMED)
+          .explanation(what + means + " The cause was the infrastructure, not the job: the cluster " + how + " the "
+              + "executor's pod (" + d.reason() + ": " + d.message() + ")." + nodeStory + fallout
+              + (fatal ? " The retries did not recover and the job failed." : " Spark recovered by re-running the lost "
+                  + "work, at the cost of that time."));
+      infrastructureRemedies(ctx, d, nodeRecords, !fetches.isEmpty()).forEach(b::recommend);
     } else if (code.isPresent() && code.getAsInt() == 3) {
       String opts = ctx.conf().get("spark.executor.extraJavaOptions").orElse("");
       boolean exitOnOom = opts.contains("ExitOnOutOfMemoryError");
@@ -185,15 +218,26 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     } else {
       RootCauseKind k = fetches.isEmpty() ? RootCauseKind.EXECUTOR_LOST : RootCauseKind.EXECUTOR_LOST_FETCH_FAILURE;
       boolean sigkill = code.isPresent() && code.getAsInt() == 137;
+      // The pod's record of the exit confirms the loss and rules the memory cgroup out.
+      Optional<ClusterEvent> agreeing = termination.filter(t -> code.isEmpty() || t.exitCode().map(c -> c == code.getAsInt())
+          .orElse(false));
       b = Candidate.builder(finding(k, fatal ? Severity.CRITICAL : Severity.HIGH,
               fetches.isEmpty() ? "Executor " + exec + " lost" : "Executor " + exec + " lost, then shuffle fetch failures",
-              what + (fetches.isEmpty() ? "" : "; " + fetches.stream().mapToLong(TaskFailureGroup::count).sum()
-                  + " fetch failure(s) followed"), culprit, metrics, cost, Support.share(ctx, cost), evidence, name()))
-          .confidence(Confidence.LEADING_HYPOTHESIS)
-          .explanation(what + means + silentEnd + fallout + (fatal ? " The retries did not recover and the job failed."
-              : " Spark recovered by re-running the lost work, at the cost of that time."))
-          .toConfirm(meaning.map(m -> m.proof()).orElse("the executor's stderr and the cluster manager's record")
-              + (sigkill ? "; OOMKilled or 'exceeding memory limits' there would make it a container memory kill" : ""));
+              (agreeing.isPresent() ? killedAt + " (" + r.reason() + ")" : what) + (fetches.isEmpty() ? ""
+                  : "; " + fetches.stream().mapToLong(TaskFailureGroup::count).sum() + " fetch failure(s) followed"),
+              culprit, metrics, cost, Support.share(ctx, cost), evidence, name()))
+          .confidence(agreeing.isPresent() ? Confidence.CONFIRMED : Confidence.LEADING_HYPOTHESIS)
+          .explanation(what + means + silentEnd + agreeing.map(t -> " The cluster's record confirms it: " + killedAt + "; "
+              + (sigkill ? "it was not the OOM killer (that records OOMKilled): something else sent SIGKILL (a deletion "
+                  + "past its grace period, a failed liveness probe, a kill on the node)."
+                  : "the manager recorded no eviction or preemption.")).orElse("") + nodeStory + fallout
+              + (fatal ? " The retries did not recover and the job failed."
+              : " Spark recovered by re-running the lost work, at the cost of that time."));
+      if (agreeing.isEmpty()) {
+        b.toConfirm(meaning.map(m -> m.proof()).orElse("the executor's stderr and the cluster manager's record (the "
+                + "executor pod's status and events)")
+            + (sigkill ? "; OOMKilled or 'exceeding memory limits' there would make it a container memory kill" : ""));
+      }
       b.recommend(fix("Find why executor " + exec + " died" + (fetches.isEmpty() ? "" : " before tuning the stages that "
               + "failed after it") + ": "
               + meaning.map(m -> m.proof()).orElse("its log and the cluster manager's events") + ".",
@@ -207,7 +251,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
             List.of(prop(ctx.conf(), "spark.decommission.enabled", "true"),
                 prop(ctx.conf(), "spark.storage.decommission.enabled", "true"))));
       }
-      if (sigkill) {
+      if (sigkill && agreeing.isEmpty()) {
         long heap = ctx.conf().bytes("spark.executor.memory").orElse(1L << 30);
         long overhead = ctx.conf().bytes("spark.executor.memoryOverhead").orElse(Math.max(384L << 20, heap / 10));
         b.recommend(tune("If the kill was for memory, raise the memory overhead (the container limit is "
@@ -225,10 +269,11 @@ public final class ExecutorLossAnalyzer implements Analyzer {
                 prop(ctx.conf(), "spark.storage.decommission.shuffleBlocks.enabled", "true"))));
       }
     }
-    b.time(r.time()).explainsFailure(fatal).explains(RootCauseKind.EXECUTOR_LOST_FETCH_FAILURE, RootCauseKind.EXECUTOR_LOST,
+    b.time(t0).explainsFailure(fatal).explains(RootCauseKind.EXECUTOR_LOST_FETCH_FAILURE, RootCauseKind.EXECUTOR_LOST,
         RootCauseKind.FLAKY_INFRASTRUCTURE);
     b.want("executor logs", "executor " + exec + "'s own log says why it died");
-    b.want("cluster records", "the cluster manager's record (pod status, container exit status) holds the kill reason");
+    b.want("cluster records", "the executor's pod status (containerStatuses[].state.terminated: reason such as OOMKilled, "
+        + "exit code, times) or the container's exit status and the cluster's events hold the kill reason");
     return b.build();
   }
 
@@ -256,6 +301,72 @@ public final class ExecutorLossAnalyzer implements Analyzer {
         .recommend(Support.investigate("Look at the executor or shuffle service the failed fetches went to (the "
             + "message names its host and port) and the network between them.", "Fetch failures are a symptom."))
         .build();
+  }
+
+  /** How the cluster took a pod away, in words: {@code evicted}, {@code preempted}, {@code lost with its node}. */
+  private static String disruptionVerb(ClusterEvent d) {
+    String r = d.reason();
+    if (r.contains("Evict") || r.equals("TerminationByKubelet")) {
+      return "evicted";
+    }
+    if (r.contains("Preempt")) {
+      return "preempted";
+    }
+    if (r.contains("Shutdown") || r.equals("Terminated")) {
+      return "stopped for a node shutdown";
+    }
+    return "lost with its node";
+  }
+
+  /** What the node's records say around the loss: pressure, readiness, its events. */
+  private static String nodeStory(List<ClusterEvent> nodeRecords) {
+    if (nodeRecords.isEmpty()) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder(" Its node's records:");
+    int n = 0;
+    for (ClusterEvent e : nodeRecords) {
+      if (n++ >= 4) {
+        sb.append(" and ").append(nodeRecords.size() - 4).append(" more;");
+        break;
+      }
+      sb.append(" ").append(e.reason()).append(e.time().map(t -> " (" + t + ")").orElse("")).append(": ")
+          .append(e.message().length() > 200 ? e.message().substring(0, 200) + "..." : e.message()).append(";");
+    }
+    return sb.substring(0, sb.length() - 1) + ".";
+  }
+
+  /** What keeps the infrastructure from taking executors away, for the way it did. */
+  private static List<io.sparkrca.core.report.Recommendation> infrastructureRemedies(AnalysisContext ctx, ClusterEvent d,
+      List<ClusterEvent> nodeRecords, boolean shuffleLost) {
+    List<io.sparkrca.core.report.Recommendation> out = new ArrayList<>();
+    String how = disruptionVerb(d);
+    boolean memoryPressure = nodeRecords.stream().anyMatch(e -> e.reason().contains("MemoryPressure")
+        || e.reason().contains("InsufficientMemory") || e.message().contains("reclaim memory"))
+        || d.message().contains("low on resource: memory");
+    if (how.equals("evicted")) {
+      out.add(fix("Keep the kubelet from evicting executors: the node ran short of " + (memoryPressure ? "memory" : "a resource")
+              + " and evicted pods using more than they request. Request what the executors use (memory request equal to "
+              + "the limit, CPU requests set with spark.kubernetes.executor.request.cores) so that their pods are not the "
+              + "first evicted, and leave headroom on the node pool for system daemons and other pods.",
+          "The kubelet evicted the executor's pod: " + d.message(), List.of()));
+    } else if (how.equals("preempted")) {
+      out.add(fix("Keep executors from being preempted: give the job's pods a PriorityClass (a pod template with "
+              + "priorityClassName) above what preempted them, or run them on a node pool without preemption.",
+          "The scheduler preempted the executor's pod: " + d.message(), List.of()));
+    } else {
+      out.add(fix("Find why node " + d.details().node().orElse("?") + " went away (spot or preemptible reclaim, autoscaler "
+              + "scale-down, a node failure) and keep Spark's executors off nodes that can vanish, or let Spark "
+              + "decommission them gracefully.", d.message(), List.of()));
+    }
+    out.add(tune("Let Spark decommission executors when the cluster takes them: their shuffle and cached blocks move "
+            + "to other executors instead of being recomputed.",
+        "Executors are taken by the infrastructure here; without decommissioning their " + (shuffleLost ? "shuffle output"
+            : "work") + " is lost with them.",
+        List.of(prop(ctx.conf(), "spark.decommission.enabled", "true"),
+            prop(ctx.conf(), "spark.storage.decommission.enabled", "true"),
+            prop(ctx.conf(), "spark.storage.decommission.shuffleBlocks.enabled", "true"))));
+    return out;
   }
 
   /** Removals that are not failures: the driver ending the application, idle executors released. */

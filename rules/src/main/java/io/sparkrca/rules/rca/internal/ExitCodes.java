@@ -58,8 +58,8 @@ public final class ExitCodes {
           "the executor's stderr and its hs_err_pid*.log", false);
       case 137 -> new Meaning(137, "the process was killed with SIGKILL: usually the kernel's OOM killer or the cluster "
           + "manager enforcing the container's memory limit, sometimes a preemption or a kill -9",
-          "the cluster manager's record (kubectl describe pod: OOMKilled; YARN: 'Container killed ... exceeding memory "
-          + "limits') or the node's kernel log", true);
+          "the cluster manager's record: the executor pod's status (kubectl describe pod: state.terminated reason "
+          + "OOMKilled), YARN's 'Container killed ... exceeding memory limits', or the node's kernel log", true);
       case 139 -> new Meaning(139, "the process crashed (SIGSEGV), usually in native code", "the executor's stderr and hs_err file", false);
       case 143 -> new Meaning(143, "the process was stopped with SIGTERM: the cluster manager or the driver stopped it "
           + "(preemption, eviction, decommissioning, the application ending)", "the cluster manager's events", false);

@@ -1,0 +1,153 @@
+package io.sparkrca.cli;
+
+import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.redaction.Redactor;
+import io.sparkrca.core.report.Report;
+import io.sparkrca.kubernetes.EventsView;
+import io.sparkrca.kubernetes.LogsView;
+import io.sparkrca.kubernetes.PodsView;
+import io.sparkrca.kubernetes.SparkPods;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code sparkrca k8s pods|events|logs --app-id ID}: what a Kubernetes cluster holds about one
+ * Spark application (its pods' termination records, node conditions, events, the driver's and
+ * failed executors' log tails), read-only, with kubectl's credentials. Exit code 0 when nothing
+ * failed, 1 when a pod failed or was evicted, a warning event or a failure in a log was found, 2
+ * when the cluster could not be read or holds nothing about the application.
+ *
+ * <pre>{@code
+ * sparkrca k8s pods --app-id spark-4f1c0e8d2b7a --k8s-namespace spark-jobs --format json
+ * sparkrca k8s logs --app-id spark-4f1c0e8d2b7a --executor 3 --previous
+ * }</pre>
+ */
+@Command(
+    name = "k8s",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Shows what a Kubernetes cluster holds about a Spark application: its driver and",
+      "executor pods (phase, eviction, each container's termination reason such as",
+      "OOMKilled, exit code, times, restarts, memory limit), the nodes' conditions, the",
+      "Spark Operator's SparkApplication, the events, and the tails of the driver's and",
+      "failed executors' logs (the previous container's too). Read-only (get, list).",
+      "",
+      "Exit code: 0 nothing failed, 1 a failed or evicted pod, a warning event or a",
+      "failure in a log, 2 error (no access, no such application's pods, bad usage)."
+    },
+    subcommands = {K8sCommand.Pods.class, K8sCommand.Events.class, K8sCommand.Logs.class})
+final class K8sCommand implements Runnable {
+  @Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "an action is required: pods, events or logs");
+  }
+
+  /** What every action takes: the application, the cluster, the output. */
+  static final class Common {
+    @Spec(Spec.Target.MIXEE)
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--app-id", required = true, paramLabel = "ID",
+        description = "The Spark application id (spark.app.id; Spark labels its pods spark-app-selector=ID).")
+    String appId;
+
+    @Option(names = "--format", defaultValue = "markdown", description = "markdown (default), json or text.")
+    OutputFormat format;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the result to FILE instead of standard output.")
+    Path output;
+
+    @Mixin KubernetesOptions k8s;
+
+    /** Reads with {@code read}, writes the result, returns the exit code. */
+    <T extends Report> int run(Function<SparkPods, T> read, Function<T, Boolean> empty, Function<T, List<EvidenceGap>> gaps,
+        Function<T, Integer> exitCode, Function<T, String> summary) {
+      PrintWriter out = spec.commandLine().getOut();
+      try {
+        T view;
+        try (SparkPods pods = SparkPods.connect(k8s.settings())) {
+          view = read.apply(pods);
+        }
+        if (empty.apply(view) && !gaps.apply(view).isEmpty()) {
+          // Nothing at all was read: say why, as an error, rather than print an empty table.
+          EvidenceGap g = gaps.apply(view).get(0);
+          throw new SparkRcaException(g.uri() + ": " + g.detail() + (g.whatToDo().isEmpty() ? "" : " (" + g.whatToDo() + ")"));
+        }
+        String text = format == OutputFormat.json ? view.toJson() : format == OutputFormat.text ? view.toText()
+            : view.toMarkdown();
+        ReportOutput.write(out, Optional.ofNullable(output), text);
+        int missing = gaps.apply(view).size();
+        spec.commandLine().getErr().println("sparkrca: " + Redactor.standard().redactText(summary.apply(view))
+            + (missing > 0 ? "; " + missing + " gap(s) in what could be read, listed in the result" : ""));
+        return exitCode.apply(view);
+      } catch (SparkRcaException e) {
+        if (format == OutputFormat.json) {
+          ReportOutput.jsonError(out, e);
+        }
+        throw e;
+      }
+    }
+
+    SparkPods.Target target() {
+      return SparkPods.Target.of(appId);
+    }
+  }
+
+  @Command(name = "pods", mixinStandardHelpOptions = true,
+      description = "The application's pods: phase, reason, containers' termination records, restarts, limits; their nodes' conditions; its SparkApplication.")
+  static final class Pods implements Callable<Integer> {
+    @Mixin Common common;
+
+    @Override
+    public Integer call() {
+      return common.run(p -> p.pods(common.target()), v -> v.pods().isEmpty() && v.applications().isEmpty(),
+          PodsView::gaps, PodsView::exitCode, v -> v.pods().size() + " pod(s), "
+              + v.pods().stream().filter(io.sparkrca.kubernetes.PodInfo::failed).count() + " failed, in namespace "
+              + v.namespace());
+    }
+  }
+
+  @Command(name = "events", mixinStandardHelpOptions = true,
+      description = "The events about the application's pods, their nodes and its SparkApplication, oldest first.")
+  static final class Events implements Callable<Integer> {
+    @Mixin Common common;
+
+    @Override
+    public Integer call() {
+      return common.run(p -> p.events(common.target()), v -> v.events().isEmpty(), EventsView::gaps,
+          EventsView::exitCode, v -> v.events().size() + " event(s), "
+              + v.events().stream().filter(io.sparkrca.kubernetes.EventInfo::warning).count() + " warning(s), in namespace "
+              + v.namespace());
+    }
+  }
+
+  @Command(name = "logs", mixinStandardHelpOptions = true,
+      description = "The tails of the driver's and failed executors' container logs (the previous container's too after a restart), with the failures found in them.")
+  static final class Logs implements Callable<Integer> {
+    @Mixin Common common;
+
+    @Option(names = "--executor", paramLabel = "ID", description = "Only this executor's pod (driver: the driver's).")
+    String executor;
+
+    @Option(names = "--previous", description = "Only the previous (restarted) container's log, as kubectl logs --previous.")
+    boolean previous;
+
+    @Override
+    public Integer call() {
+      return common.run(p -> p.logs(common.target(), Optional.ofNullable(executor), previous), v -> v.logs().isEmpty(),
+          LogsView::gaps, LogsView::exitCode, v -> v.logs().size() + " log(s) read, in namespace " + v.namespace());
+    }
+  }
+}
