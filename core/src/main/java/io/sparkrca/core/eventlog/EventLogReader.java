@@ -102,6 +102,14 @@ public final class EventLogReader {
         bytes += file.size().orElse(0);
       }
       ReplayedApplication app = ReplayedApplication.of(replayer.finish(lastUpdate), lastUpdate, log.name());
+      if (app.report().events() == 0 && app.report().truncated()) {
+        // A stream cut before its first complete event is damage, not an application that wrote nothing.
+        String where = app.report().notes().stream().filter(n -> n.contains("ends early") || n.contains("incomplete line"))
+            .findFirst().map(n -> " (" + n.replace("; read up to there", "") + ")").orElse("");
+        throw new CorruptInputException(
+            log.uri() + " is cut off before its first complete event" + where + ": copy the file again, or, if the "
+                + "application is still running, wait until it has written more");
+      }
       if (app.report().events() == 0) {
         throw new CorruptInputException(
             log.uri() + (bytes == 0 ? " is empty" : " holds no Spark events")
