@@ -56,11 +56,12 @@ final class ReportOutput {
     }
   }
 
-  /** The JSON error document for {@code e}, printed to {@code out} (secrets redacted from the message). */
-  static void jsonError(PrintWriter out, SparkRcaException e) {
+  /** The JSON error document for {@code message}, printed to {@code out} (secrets redacted). */
+  static void jsonError(PrintWriter out, String message, int exitCode) {
     ObjectNode o = JSON.createObjectNode();
     o.put("status", "ERROR");
-    o.putObject("error").put("message", Redactor.standard().redactText(String.valueOf(e.getMessage())));
+    o.put("exitCode", exitCode);
+    o.putObject("error").put("message", Redactor.standard().redactText(message));
     out.println(o.toPrettyString());
     out.flush();
   }
