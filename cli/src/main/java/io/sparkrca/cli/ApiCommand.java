@@ -53,7 +53,7 @@ final class ApiCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    ApiResponse r = RestRouter.over(EventLogs.reader().sources(http.sources()).build().history(location)).get(path);
+    ApiResponse r = RestRouter.over(EventLogs.reader().sources(http.sources(spec)).build().history(location)).get(path);
     if (r.status() == 404) {
       throw new InputNotFoundException(path, r.body() + " (list applications with: sparkrca api " + location + " applications)");
     }

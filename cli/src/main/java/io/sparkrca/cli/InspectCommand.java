@@ -117,7 +117,7 @@ final class InspectCommand implements Callable<Integer>, Formatted {
       throw new CommandLine.ParameterException(spec.commandLine(), "--max-follow must be 0 or more");
     }
     ClassInspector.Builder b = ClassInspector.builder()
-        .sources(http.sources())
+        .sources(http.sources(spec))
         .startLine(startLine)
         .followInnerClasses(!noFollow)
         .maxFollowedClasses(maxFollow)

@@ -111,7 +111,7 @@ final class LogsCommand implements Runnable {
     }
 
     ByteSources sources() {
-      return http.sources();
+      return http.sources(spec);
     }
 
     LogStream open(String uri) {

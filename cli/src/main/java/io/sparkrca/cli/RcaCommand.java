@@ -149,7 +149,7 @@ final class RcaCommand implements Callable<Integer>, Formatted {
     if (reading.timeoutSeconds < 1) {
       throw new InvalidRequestException("--timeout must be at least 1 second, not " + reading.timeoutSeconds);
     }
-    SourceSettings settings = SourceSettings.builder().http(http.settings()).byteSources(http.sources()).strict(reading.strict).build();
+    SourceSettings settings = SourceSettings.builder().http(http.settings()).byteSources(http.sources(spec)).strict(reading.strict).build();
     EvidenceCollector.Builder b = EvidenceCollector.builder()
         .sources(SparkSources.builder().settings(settings).loadServiceProviders().build())
         .timeout(Duration.ofSeconds(reading.timeoutSeconds));

@@ -158,7 +158,7 @@ final class RulesCommand implements Callable<Integer>, Formatted {
     }
     if (showTelemetry) {
       output.write(out,
-          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(EventLogs.reader().sources(http.sources()).build().replay(location)))
+          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(EventLogs.reader().sources(http.sources(spec)).build().replay(location)))
               .toJson());
       return 0;
     }
@@ -188,7 +188,7 @@ final class RulesCommand implements Callable<Integer>, Formatted {
         result = engine.error(java.util.Optional.empty(), e.getMessage());
       }
     } else {
-      EventLogReader reader = EventLogs.reader().sources(http.sources()).build();
+      EventLogReader reader = EventLogs.reader().sources(http.sources(spec)).build();
       try {
         ReplayedApplication app = reader.replay(location);
         result = engine.evaluate(app);

@@ -80,7 +80,11 @@ public final class SparkRcaCommand implements Runnable {
     cli.setErr(err);
     cli.setExecutionStrategy(parsed -> {
       CliContract.checkFormat(parsed);
-      return new CommandLine.RunLast().execute(parsed);
+      try {
+        return new CommandLine.RunLast().execute(parsed);
+      } finally {
+        ReadProgress.finish();
+      }
     });
     cli.setParameterExceptionHandler(
         (ex, a) -> {

@@ -86,7 +86,7 @@ final class SummarizeCommand implements Callable<Integer>, Formatted {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    EventLogReader reader = EventLogs.reader().sources(http.sources()).strict(strict).build();
+    EventLogReader reader = EventLogs.reader().sources(http.sources(spec)).strict(strict).build();
     List<EventLogRef> logs = reader.find(location);
     List<ApplicationSummary> summaries = new ArrayList<>();
     List<String> failures = new ArrayList<>();
