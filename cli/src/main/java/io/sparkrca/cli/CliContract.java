@@ -43,6 +43,7 @@ final class CliContract {
       CommandSpec spec = c.getCommandSpec();
       spec.usageMessage()
           .sortOptions(false)
+          .synopsisHeading(spec.usageMessage().header().length > 0 ? "%nUsage: " : "Usage: ")
           .abbreviateSynopsis(spec.subcommands().isEmpty() && spec.options().size() > 8)
           .exitCodeListHeading("%nExit codes:%n")
           .exitCodeList(EXIT_CODES);
