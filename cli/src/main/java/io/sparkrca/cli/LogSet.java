@@ -71,8 +71,13 @@ final class LogSet {
     }
   }
 
+  /** How many directory levels a directory given to search or count is read down to. */
+  static final int MAX_DEPTH = 6;
+
   static <T> Results<T> run(ByteSources sources, List<String> names, int maxLogs, Function<String, T> action) {
-    SourceFiles.Listing listing = SourceFiles.expand(sources, names, maxLogs, 2);
+    // Deep enough for a YARN or Kubernetes log tree given from above its application's directory
+    // (app/container/stderr under a date or node directory); the file cap bounds the walk.
+    SourceFiles.Listing listing = SourceFiles.expand(sources, names, maxLogs, MAX_DEPTH);
     if (names.size() == 1 && listing.files().size() == 1 && listing.files().get(0).equals(names.get(0))) {
       // One file named: its errors are the command's errors, its output the single-log format.
       return new Results<>(List.of(), Optional.of(action.apply(names.get(0))), List.of());

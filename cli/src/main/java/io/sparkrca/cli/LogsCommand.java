@@ -276,7 +276,7 @@ final class LogsCommand implements Runnable {
 
   @Command(name = "count", mixinStandardHelpOptions = true,
       header = "Counts the lines of logs and, with --regex or --literal, the matching lines.",
-      description = "Several logs, directories (two levels deep) and globs may be given; they are read concurrently.",
+      description = "Several logs, directories (six levels deep) and globs may be given; they are read concurrently.",
       footerHeading = "%nExamples:%n",
       footer = {"  sparkrca logs count driver.log", "  sparkrca logs count --regex 'ERROR|WARN' executor-logs/ driver.log"})
   static final class Count extends Action {
@@ -326,7 +326,7 @@ final class LogsCommand implements Runnable {
   @Command(name = "search", mixinStandardHelpOptions = true,
       header = "Prints the lines of logs that match a regular expression or a literal, with context.",
       description = "Stops at --max-matches per log (keeping the last match's context) and closes the stream. "
-          + "Several logs, directories (two levels deep) and globs may be given; they are read concurrently "
+          + "Several logs, directories (six levels deep) and globs may be given; they are read concurrently "
           + "and each line is prefixed by its log, like grep -r (':' for a match, '-' for context).",
       footerHeading = "%nExamples:%n",
       footer = {"  sparkrca logs search --regex 'OutOfMemoryError|Container killed' -i -C 3 driver.log",
