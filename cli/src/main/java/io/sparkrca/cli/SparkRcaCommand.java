@@ -72,6 +72,7 @@ public final class SparkRcaCommand implements Runnable {
 
   /** Runs the command line with the given streams and returns the exit code. */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    ReportOutput.resetErrorWritten();
     SparkRcaCommand root = new SparkRcaCommand();
     CommandLine cli = new CommandLine(root);
     Subcommands.register(cli);
@@ -102,7 +103,7 @@ public final class SparkRcaCommand implements Runnable {
               || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"))
               || root.debug;
           String message = describe(ex);
-          if (CliContract.jsonErrors(commandLine, args)) {
+          if (CliContract.jsonErrors(commandLine, args) && !ReportOutput.errorWritten()) {
             ReportOutput.jsonError(out, message, EXIT_ERROR);
           }
           err.println("sparkrca: " + message);
