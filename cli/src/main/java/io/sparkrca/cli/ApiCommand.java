@@ -6,18 +6,36 @@ import io.sparkrca.core.error.InputNotFoundException;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.eventlog.EventLogs;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code sparkrca api}: answers a History Server REST path from event logs. */
+/**
+ * {@code sparkrca api}: answers a History Server REST path from event logs.
+ *
+ * <pre>{@code
+ * sparkrca api /tmp/spark-events 'applications/app-1/stages?status=failed'
+ * }</pre>
+ */
 @Command(
     name = "api",
     mixinStandardHelpOptions = true,
+    header = "Answers a Spark History Server REST path (/api/v1/...) from event logs.",
     description = {
-      "Answers a Spark History Server REST path (/api/v1/...) from event logs, with the History",
-      "Server's JSON. Example: sparkrca api /tmp/spark-events 'applications/app-1/stages?status=failed'"
+      "",
+      "The answer is the History Server's own JSON, for the same parameters and in the same order "
+          + "(applications, jobs, stages, stage attempts, taskSummary, taskList, executors, "
+          + "environment, storage, sql), replayed from the logs in one pass without a History Server.",
+      ""
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  sparkrca api /tmp/spark-events applications",
+      "  sparkrca api /tmp/spark-events 'applications/app-1/stages?status=failed'",
+      "  sparkrca api app-1.zstd applications/app-1/environment --output env.json"
     })
 final class ApiCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "EVENT_LOGS", description = "A log directory (or one log).")
@@ -26,20 +44,23 @@ final class ApiCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "REST_PATH", description = "Path relative to /api/v1, e.g. applications or applications/ID/jobs.")
   String path;
 
-  @picocli.CommandLine.Mixin HttpOptions http;
+  @Mixin OutputFile output;
+
+  @ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n")
+  HttpOptions http = new HttpOptions();
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
-    ApiResponse r = RestRouter.over(EventLogs.reader().sources(http.sources()).build().history(location)).get(path);
+    ApiResponse r = RestRouter.over(EventLogs.reader().sources(http.sources(spec)).build().history(location)).get(path);
     if (r.status() == 404) {
       throw new InputNotFoundException(path, r.body() + " (list applications with: sparkrca api " + location + " applications)");
     }
     if (!r.ok()) {
       throw new InvalidRequestException(path + ": HTTP " + r.status() + ": " + r.body());
     }
-    spec.commandLine().getOut().println(r.body());
+    output.write(spec.commandLine().getOut(), r.body());
     return 0;
   }
 }

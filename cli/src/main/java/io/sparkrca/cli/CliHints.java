@@ -34,7 +34,9 @@ final class CliHints {
           "name the entry by its archive path", "pass --entry with an archive path",
           "or inspect the archive without one for its overview", "or omit --entry for an overview of the archive",
           "inspect the archive without an entry to list its contents", "list the archive without --entry to see its contents",
-          "start at a line from 1 to", "pass a --start-line from 1 to");
+          "start at a line from 1 to", "pass a --start-line from 1 to",
+          "or if the application is still running read it as in progress", "or drop --strict to read it up to the cut",
+          "raise the line cap to read it whole", "raise --max-line-bytes to read it whole");
 
   /** Library phrases in the inspector's text output, and what this command line says instead. */
   private static final Map<String, String> INSPECT_PHRASES =

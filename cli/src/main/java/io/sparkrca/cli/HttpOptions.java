@@ -7,6 +7,7 @@ import io.sparkrca.core.io.HttpSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -54,5 +55,10 @@ final class HttpOptions {
   /** Providers from the class path, then http(s) with the credentials and CAs given. */
   ByteSources sources() {
     return ByteSources.builder().loadServiceProviders().add(HttpByteSourceProvider.of(settings())).build();
+  }
+
+  /** {@link #sources()}, with the progress of their reads shown for {@code command} (see {@link ReadProgress}). */
+  ByteSources sources(CommandSpec command) {
+    return ReadProgress.track(sources(), command);
   }
 }

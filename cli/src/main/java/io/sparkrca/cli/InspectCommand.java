@@ -4,7 +4,8 @@ import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.inspector.ClassInspector;
 import io.sparkrca.inspector.Inspection;
 import io.sparkrca.inspector.NotCodeException;
-import java.io.PrintWriter;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -25,16 +26,26 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "inspect",
+    header = "Looks inside a Spark job's deployed code: JARs, classes and scripts, with the anti-patterns found.",
     description = {
-      "Looks inside a Spark job's deployed code: a JAR/ZIP overview (read by ranged requests, "
-          + "nothing extracted), a class disassembled javap-style with ranked string constants "
-          + "and a call graph, or a numbered script; with the Spark anti-patterns found in "
-          + "bytecode and source.",
-      "URI: a local path, https://, gs:// (with the gcp module); 'app.jar!/com/x/Job.class' "
-          + "names an entry, 'app.jar!/BOOT-INF/lib/x.jar!/...' one in a nested jar."
+      "",
+      "A JAR/ZIP overview (read by ranged requests, nothing extracted), a class disassembled "
+          + "javap-style with ranked string constants and a call graph, or a numbered script; with the "
+          + "Spark anti-patterns found in bytecode and source.",
+      "",
+      "URI: a local path, https://, gs:// (with the gcp module); 'app.jar!/com/x/Job.class' names an "
+          + "entry, 'app.jar!/BOOT-INF/lib/x.jar!/...' one in a nested jar.",
+      ""
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  sparkrca inspect gs://bucket/app.jar",
+      "  sparkrca inspect app.jar --entry com.example.Job --format json",
+      "  sparkrca inspect 'app.jar!/com/example/Job.class' --no-follow",
+      "  sparkrca inspect app.jar --findings",
+      "  sparkrca inspect jobs/etl.py --max-lines 80 --start-line 120"
     })
-final class InspectCommand implements Callable<Integer> {
-  enum Format { text, json }
+final class InspectCommand implements Callable<Integer>, Formatted {
 
   @Parameters(index = "0", paramLabel = "URI", description = "The archive, class file or script.")
   String uri;
@@ -44,9 +55,11 @@ final class InspectCommand implements Callable<Integer> {
           + "class name (Job) or a resource (application.conf). Wins over a '!/' fragment.")
   String entry;
 
-  @Option(names = "--format", defaultValue = "text",
-      description = "text or json (the same facts as fields). Default: ${DEFAULT-VALUE}.")
-  Format format;
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+      description = "text (default) or json (the same facts as fields).")
+  OutputFormat format;
+
+  @CommandLine.Mixin OutputFile output;
 
   @Option(names = "--max-lines", paramLabel = "N",
       description = "The line budget: default 300 for scripts and text, 2000 for disassembly.")
@@ -74,12 +87,23 @@ final class InspectCommand implements Callable<Integer> {
           + "its central directory (e.g. 0.015); counts are then estimates and say so. Default: exact.")
   Double overviewSampling;
 
-  @CommandLine.Mixin HttpOptions http;
+  @CommandLine.ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n")
+  HttpOptions http = new HttpOptions();
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
   boolean help;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public OutputFormat format() {
+    return format;
+  }
+
+  @Override
+  public Set<OutputFormat> formats() {
+    return EnumSet.of(OutputFormat.text, OutputFormat.json);
+  }
 
   @Override
   public Integer call() {
@@ -93,7 +117,7 @@ final class InspectCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--max-follow must be 0 or more");
     }
     ClassInspector.Builder b = ClassInspector.builder()
-        .sources(http.sources())
+        .sources(http.sources(spec))
         .startLine(startLine)
         .followInnerClasses(!noFollow)
         .maxFollowedClasses(maxFollow)
@@ -113,10 +137,8 @@ final class InspectCommand implements Callable<Integer> {
     } catch (NotCodeException e) {
       throw new UnsupportedInputException(readItWith(e), e);
     }
-    PrintWriter out = spec.commandLine().getOut();
     // The text's drill-in advice names this command's options (--entry, --findings, ...).
-    out.print(format == Format.json ? result.toJson() : CliHints.inspectText(result.toText()));
-    out.flush();
+    output.write(spec.commandLine().getOut(), format == OutputFormat.json ? result.toJson() : CliHints.inspectText(result.toText()));
     return 0;
   }
 

@@ -9,9 +9,10 @@ import io.sparkrca.kubernetes.LogsView;
 import io.sparkrca.kubernetes.PodsView;
 import io.sparkrca.kubernetes.SparkPods;
 import java.io.PrintWriter;
-import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -35,15 +36,23 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "k8s",
     mixinStandardHelpOptions = true,
+    header = "Shows what a Kubernetes cluster holds about a Spark application.",
     description = {
-      "Shows what a Kubernetes cluster holds about a Spark application: its driver and",
-      "executor pods (phase, eviction, each container's termination reason such as",
-      "OOMKilled, exit code, times, restarts, memory limit), the nodes' conditions, the",
-      "Spark Operator's SparkApplication, the events, and the tails of the driver's and",
-      "failed executors' logs (the previous container's too). Read-only (get, list).",
       "",
-      "Exit code: 0 nothing failed, 1 a failed or evicted pod, a warning event or a",
-      "failure in a log, 2 error (no access, no such application's pods, bad usage)."
+      "Its driver and executor pods (phase, eviction, each container's termination reason such as "
+          + "OOMKilled, exit code, times, restarts, memory limit), the nodes' conditions, the Spark "
+          + "Operator's SparkApplication, the events, and the tails of the driver's and failed "
+          + "executors' logs (the previous container's too). Read-only (get, list).",
+      "",
+      "A failed or evicted pod, a warning event or a failure in a log exits 1; no access or no pods "
+          + "of that application exits 2.",
+      ""
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  sparkrca k8s pods --app-id spark-4f1c0e8d2b7a --k8s-namespace spark-jobs",
+      "  sparkrca k8s events --app-id spark-4f1c0e8d2b7a --format json --output events.json",
+      "  sparkrca k8s logs --app-id spark-4f1c0e8d2b7a --executor 3 --previous"
     },
     subcommands = {K8sCommand.Pods.class, K8sCommand.Events.class, K8sCommand.Logs.class})
 final class K8sCommand implements Runnable {
@@ -63,11 +72,10 @@ final class K8sCommand implements Runnable {
         description = "The Spark application id (spark.app.id; Spark labels its pods spark-app-selector=ID).")
     String appId;
 
-    @Option(names = "--format", defaultValue = "markdown", description = "markdown (default), json or text.")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "markdown", description = "markdown (default), json or text.")
     OutputFormat format;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write the result to FILE instead of standard output.")
-    Path output;
+    @Mixin OutputFile output;
 
     @Mixin KubernetesOptions k8s;
 
@@ -75,29 +83,24 @@ final class K8sCommand implements Runnable {
     <T extends Report> int run(Function<SparkPods, T> read, Function<T, Boolean> empty, Function<T, List<EvidenceGap>> gaps,
         Function<T, Integer> exitCode, Function<T, String> summary) {
       PrintWriter out = spec.commandLine().getOut();
-      try {
-        T view;
-        try (SparkPods pods = SparkPods.connect(k8s.settings())) {
-          view = read.apply(pods);
-        }
-        if (empty.apply(view) && !gaps.apply(view).isEmpty()) {
-          // Nothing at all was read: say why, as an error, rather than print an empty table.
-          EvidenceGap g = gaps.apply(view).get(0);
-          throw new SparkRcaException(g.uri() + ": " + g.detail() + (g.whatToDo().isEmpty() ? "" : " (" + g.whatToDo() + ")"));
-        }
-        String text = format == OutputFormat.json ? view.toJson() : format == OutputFormat.text ? view.toText()
-            : view.toMarkdown();
-        ReportOutput.write(out, Optional.ofNullable(output), text);
-        int missing = gaps.apply(view).size();
+      T view;
+      try (SparkPods pods = SparkPods.connect(k8s.settings())) {
+        view = read.apply(pods);
+      }
+      if (empty.apply(view) && !gaps.apply(view).isEmpty()) {
+        // Nothing at all was read: say why, as an error, rather than print an empty table.
+        EvidenceGap g = gaps.apply(view).get(0);
+        throw new SparkRcaException(g.uri() + ": " + g.detail() + (g.whatToDo().isEmpty() ? "" : " (" + g.whatToDo() + ")"));
+      }
+      String text = format == OutputFormat.json ? view.toJson() : format == OutputFormat.text ? view.toText()
+          : view.toMarkdown();
+      output.write(out, text);
+      int missing = gaps.apply(view).size();
+      if (!CliContract.quiet(spec)) {
         spec.commandLine().getErr().println("sparkrca: " + Redactor.standard().redactText(summary.apply(view))
             + (missing > 0 ? "; " + missing + " gap(s) in what could be read, listed in the result" : ""));
-        return exitCode.apply(view);
-      } catch (SparkRcaException e) {
-        if (format == OutputFormat.json) {
-          ReportOutput.jsonError(out, e);
-        }
-        throw e;
       }
+      return exitCode.apply(view);
     }
 
     SparkPods.Target target() {
@@ -106,9 +109,21 @@ final class K8sCommand implements Runnable {
   }
 
   @Command(name = "pods", mixinStandardHelpOptions = true,
-      description = "The application's pods: phase, reason, containers' termination records, restarts, limits; their nodes' conditions; its SparkApplication.")
-  static final class Pods implements Callable<Integer> {
+      header = "The application's pods: phase, reason, containers' termination records, restarts, limits; their nodes' conditions; its SparkApplication.",
+      footerHeading = "%nExamples:%n",
+      footer = {"  sparkrca k8s pods --app-id spark-4f1c0e8d2b7a", "  sparkrca k8s pods --app-id spark-4f1c0e8d2b7a --k8s-context prod --format json"})
+  static final class Pods implements Callable<Integer>, Formatted {
     @Mixin Common common;
+
+    @Override
+    public OutputFormat format() {
+      return common.format;
+    }
+
+    @Override
+    public Set<OutputFormat> formats() {
+      return EnumSet.allOf(OutputFormat.class);
+    }
 
     @Override
     public Integer call() {
@@ -120,9 +135,21 @@ final class K8sCommand implements Runnable {
   }
 
   @Command(name = "events", mixinStandardHelpOptions = true,
-      description = "The events about the application's pods, their nodes and its SparkApplication, oldest first.")
-  static final class Events implements Callable<Integer> {
+      header = "The events about the application's pods, their nodes and its SparkApplication, oldest first.",
+      footerHeading = "%nExamples:%n",
+      footer = {"  sparkrca k8s events --app-id spark-4f1c0e8d2b7a --k8s-namespace spark-jobs"})
+  static final class Events implements Callable<Integer>, Formatted {
     @Mixin Common common;
+
+    @Override
+    public OutputFormat format() {
+      return common.format;
+    }
+
+    @Override
+    public Set<OutputFormat> formats() {
+      return EnumSet.allOf(OutputFormat.class);
+    }
 
     @Override
     public Integer call() {
@@ -134,9 +161,21 @@ final class K8sCommand implements Runnable {
   }
 
   @Command(name = "logs", mixinStandardHelpOptions = true,
-      description = "The tails of the driver's and failed executors' container logs (the previous container's too after a restart), with the failures found in them.")
-  static final class Logs implements Callable<Integer> {
+      header = "The tails of the driver's and failed executors' container logs (the previous container's too after a restart), with the failures found in them.",
+      footerHeading = "%nExamples:%n",
+      footer = {"  sparkrca k8s logs --app-id spark-4f1c0e8d2b7a", "  sparkrca k8s logs --app-id spark-4f1c0e8d2b7a --executor 3 --previous"})
+  static final class Logs implements Callable<Integer>, Formatted {
     @Mixin Common common;
+
+    @Override
+    public OutputFormat format() {
+      return common.format;
+    }
+
+    @Override
+    public Set<OutputFormat> formats() {
+      return EnumSet.allOf(OutputFormat.class);
+    }
 
     @Option(names = "--executor", paramLabel = "ID", description = "Only this executor's pod (driver: the driver's).")
     String executor;

@@ -2,10 +2,8 @@ package io.sparkrca.cli;
 
 import io.sparkrca.core.eventlog.EventLogReader;
 import io.sparkrca.core.eventlog.EventLogs;
-import io.sparkrca.core.json.SparkJson;
-import io.sparkrca.core.summary.ApplicationSummary;
-import io.sparkrca.core.summary.SummaryMarkdown;
 import io.sparkrca.core.io.ByteSources;
+import io.sparkrca.core.json.SparkJson;
 import io.sparkrca.core.logs.CountResult;
 import io.sparkrca.core.logs.LogInfo;
 import io.sparkrca.core.logs.LogJson;
@@ -14,9 +12,13 @@ import io.sparkrca.core.logs.LogStream;
 import io.sparkrca.core.logs.LogText;
 import io.sparkrca.core.logs.SearchQuery;
 import io.sparkrca.core.logs.SearchResult;
+import io.sparkrca.core.summary.ApplicationSummary;
+import io.sparkrca.core.summary.SummaryMarkdown;
 import java.io.PrintWriter;
-import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -28,12 +30,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code sparkrca logs <action> ... <uri>}: the command line of {@link LogStream}. Every action
- * takes {@code --format text|json}; text follows the seed log reader's format, notes go to stderr.
+ * takes {@code --format text|json} and {@code --output}; text follows the seed log reader's format,
+ * notes go to stderr. {@code count} and {@code search} take several logs, directories and globs,
+ * read concurrently, each match prefixed by its log (like {@code grep -r}).
  *
  * <pre>{@code
  * sparkrca logs info gs://bucket/app-1
- * sparkrca logs tail 200 /var/log/spark/driver.log
- * sparkrca logs search --regex 'OutOfMemoryError|Container killed' -i --context 3 https://host/driver.log
+ * sparkrca logs tail -n 200 /var/log/spark/driver.log
+ * sparkrca logs search --regex 'OutOfMemoryError|Container killed' -i -C 3 executor-logs/
  * sparkrca logs range 1200 1300 driver.log.gz
  * sparkrca logs events --format json https://logs.example.com/spark-events/app-1.zstd
  * }</pre>
@@ -41,11 +45,23 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "logs",
     mixinStandardHelpOptions = true,
+    header = "Reads, tails, searches and slices logs of any size, local or remote, in any codec.",
     description = {
-      "Read, tail, search and slice logs of any size: local paths, http(s) URLs (ranged reads), and",
-      "any scheme a provider module adds (gs:// with sparkrca-gcp). gzip, zstd, lz4, snappy and lzf",
-      "are decoded, detected by extension or magic bytes. A Dataproc driveroutput prefix is read as",
-      "one log made of its numbered parts."
+      "",
+      "Local paths, http(s) URLs (read with ranged requests), and any scheme a provider module adds "
+          + "(gs:// with sparkrca-gcp). gzip, zstd, lz4, snappy and lzf are decoded, detected by "
+          + "extension or magic bytes; a cut-off compressed stream is read up to the cut and says so "
+          + "(--strict makes it an error). A Dataproc driveroutput prefix is read as one log made of "
+          + "its numbered parts.",
+      ""
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  sparkrca logs info driver.log.gz",
+      "  sparkrca logs tail -n 200 driver.log",
+      "  sparkrca logs search --regex 'OutOfMemoryError|exit code 137' -C 3 executor-logs/",
+      "  sparkrca logs count --literal ERROR 'work/app-1/*/stderr'",
+      "  sparkrca logs range 1200 1300 driver.log.gz"
     },
     subcommands = {
       LogsCommand.Info.class,
@@ -57,6 +73,9 @@ import picocli.CommandLine.Spec;
       LogsCommand.Events.class
     })
 final class LogsCommand implements Runnable {
+  /** The most logs one count or search reads. */
+  static final int MAX_LOGS = 10_000;
+
   @Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -65,38 +84,34 @@ final class LogsCommand implements Runnable {
         spec.commandLine(), "an action is required: info, head, tail, range, count, search or events");
   }
 
-  /** Output format. */
-  enum Format {
-    text,
-    json
-  }
-
-  /** Options every action shares: output format, HTTP credentials and trust, line cap. */
+  /** Options every action shares: output format and file, line cap, strictness, HTTP credentials and trust. */
   static final class Common {
     @Spec(Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec spec;
 
-    @Option(
-        names = "--format",
-        defaultValue = "text",
-        description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    Format format;
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+        description = "text (default) or json.")
+    OutputFormat format;
 
-    @Mixin HttpOptions http;
+    @Mixin OutputFile output;
 
-    @Option(
-        names = "--max-line-bytes",
-        paramLabel = "N",
-        defaultValue = "1048576",
+    @Option(names = "--max-line-bytes", paramLabel = "N", defaultValue = "1048576",
         description = "Lines longer than this are cut with a marker (default: ${DEFAULT-VALUE}).")
     int maxLineBytes;
 
+    @Option(names = "--strict",
+        description = "Fail on damage instead of reading past it: a cut-off compressed stream, a line longer than --max-line-bytes, a last line without a line end.")
+    boolean strict;
+
+    @ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n")
+    HttpOptions http = new HttpOptions();
+
     LogStream.Builder builder() {
-      return LogStream.builder().sources(sources()).maxLineBytes(maxLineBytes);
+      return LogStream.builder().sources(sources()).maxLineBytes(maxLineBytes).strict(strict);
     }
 
     ByteSources sources() {
-      return http.sources();
+      return http.sources(spec);
     }
 
     LogStream open(String uri) {
@@ -107,26 +122,74 @@ final class LogsCommand implements Runnable {
       return spec.commandLine().getOut();
     }
 
-    /** Text goes to stdout; notes to stderr as "Note: ...". JSON carries its notes inside. */
+    /** Text goes to stdout (or --output); notes to stderr as "Note: ...". JSON carries its notes inside. */
     void print(String text, String json, List<String> notes) {
-      if (format == Format.json) {
-        out().print(json);
+      if (format == OutputFormat.json) {
+        output.write(out(), json);
       } else {
-        out().print(text);
-        PrintWriter err = spec.commandLine().getErr();
-        for (String n : notes) {
-          err.println("Note: " + LogText.safe(n));
+        output.write(out(), text);
+        if (!CliContract.quiet(spec)) {
+          PrintWriter err = spec.commandLine().getErr();
+          for (String n : notes) {
+            err.println("Note: " + LogText.safe(n));
+          }
+          err.flush();
         }
       }
-      out().flush();
+    }
+  }
+
+  /** An action: text or json. */
+  abstract static class Action implements Callable<Integer>, Formatted {
+    @Mixin Common common;
+
+    @Override
+    public OutputFormat format() {
+      return common.format;
+    }
+
+    @Override
+    public Set<OutputFormat> formats() {
+      return EnumSet.of(OutputFormat.text, OutputFormat.json);
+    }
+  }
+
+  /** {@code N} as {@code -n N} or as the first argument, the way head and tail take it. */
+  static final class LineCount {
+    @Option(names = {"-n", "--lines"}, paramLabel = "N", description = "Number of lines (also accepted as the first argument).")
+    Integer lines;
+
+    @Parameters(paramLabel = "[N] URI", arity = "1..2", description = "The number of lines (unless -n is given), then the path or URI of the log.")
+    List<String> args = new ArrayList<>();
+
+    int n(CommandLine cli) {
+      if (lines != null) {
+        if (args.size() != 1) {
+          throw new CommandLine.ParameterException(cli, "with -n, give one log: " + String.join(" ", args));
+        }
+        return lines;
+      }
+      if (args.size() != 2) {
+        throw new CommandLine.ParameterException(cli, "give the number of lines (N or -n N) and the log");
+      }
+      try {
+        return Integer.parseInt(args.get(0));
+      } catch (NumberFormatException e) {
+        throw new CommandLine.ParameterException(cli, "'" + args.get(0) + "' is not a number of lines: give N or -n N before the log");
+      }
+    }
+
+    String uri() {
+      return args.get(args.size() - 1);
     }
   }
 
   @Command(name = "info", mixinStandardHelpOptions = true,
-      description = "Size, compression (by extension and magic bytes), whether it is large (>20 MB), and what to do next.")
-  static final class Info implements Callable<Integer> {
-    @Mixin Common common;
-
+      header = "Tells a log's size, compression and whether it is large, and what to do next.",
+      description = "Compression is detected by extension and magic bytes; a log over 20 MB is large.",
+      footerHeading = "%nExamples:%n",
+      footer = {"  sparkrca logs info driver.log.gz", "  sparkrca logs info --format json https://host/logs/driver.log"})
+  static final class Info extends Action {
     @Parameters(index = "0", paramLabel = "URI", description = "Path or URI of the log.")
     String uri;
 
@@ -138,53 +201,47 @@ final class LogsCommand implements Runnable {
     }
   }
 
-  @Command(name = "head", mixinStandardHelpOptions = true, description = "The first N lines (at most 5000).")
-  static final class Head implements Callable<Integer> {
-    @Mixin Common common;
-
-    @Parameters(index = "0", paramLabel = "N", description = "Number of lines.")
-    int n;
-
-    @Parameters(index = "1", paramLabel = "URI", description = "Path or URI of the log.")
-    String uri;
+  @Command(name = "head", mixinStandardHelpOptions = true,
+      header = "Prints the first N lines of a log (at most 5000).",
+      footerHeading = "%nExamples:%n",
+      footer = {"  sparkrca logs head -n 50 driver.log", "  sparkrca logs head 50 driver.log.zstd"})
+  static final class Head extends Action {
+    @Mixin LineCount count;
 
     @Override
     public Integer call() {
-      LogLines lines = common.open(uri).head(n);
+      LogLines lines = common.open(count.uri()).head(count.n(common.spec.commandLine()));
       common.print(LogText.lines(lines), LogJson.lines("head", lines), lines.notes());
       return 0;
     }
   }
 
   @Command(name = "tail", mixinStandardHelpOptions = true,
-      description = {"The last N lines (at most 5000). An uncompressed log is read from a window at its end",
-          "(one ranged read, widened if needed); a compressed one is streamed once."})
-  static final class Tail implements Callable<Integer> {
-    @Mixin Common common;
+      header = "Prints the last N lines of a log (at most 5000).",
+      description = "An uncompressed log is read from a window at its end (one ranged read, widened if needed); "
+          + "a compressed one is streamed once.",
+      footerHeading = "%nExamples:%n",
+      footer = {"  sparkrca logs tail -n 200 driver.log", "  sparkrca logs tail 200 https://host/logs/driver.log"})
+  static final class Tail extends Action {
+    @Mixin LineCount count;
 
     @Option(names = "--window-bytes", paramLabel = "N", defaultValue = "262144",
         description = "First window read at the end of an uncompressed log (default: ${DEFAULT-VALUE}).")
     int windowBytes;
 
-    @Parameters(index = "0", paramLabel = "N", description = "Number of lines.")
-    int n;
-
-    @Parameters(index = "1", paramLabel = "URI", description = "Path or URI of the log.")
-    String uri;
-
     @Override
     public Integer call() {
-      LogLines lines = common.builder().tailWindowBytes(windowBytes).build(uri).tail(n);
+      LogLines lines = common.builder().tailWindowBytes(windowBytes).build(count.uri()).tail(count.n(common.spec.commandLine()));
       common.print(LogText.lines(lines), LogJson.lines("tail", lines), lines.notes());
       return 0;
     }
   }
 
   @Command(name = "range", mixinStandardHelpOptions = true,
-      description = "Lines START to END, 1-based and inclusive (at most 5000), numbered.")
-  static final class Range implements Callable<Integer> {
-    @Mixin Common common;
-
+      header = "Prints lines START to END of a log, numbered (1-based, inclusive, at most 5000).",
+      footerHeading = "%nExamples:%n",
+      footer = {"  sparkrca logs range 1200 1300 driver.log.gz"})
+  static final class Range extends Action {
     @Parameters(index = "0", paramLabel = "START", description = "First line (1-based).")
     long start;
 
@@ -218,44 +275,48 @@ final class LogsCommand implements Runnable {
   }
 
   @Command(name = "count", mixinStandardHelpOptions = true,
-      description = "The number of lines and, with --regex or --literal, of matching lines.")
-  static final class Count implements Callable<Integer> {
-    @Mixin Common common;
-
+      header = "Counts the lines of logs and, with --regex or --literal, the matching lines.",
+      description = "Several logs, directories (six levels deep) and globs may be given; they are read concurrently.",
+      footerHeading = "%nExamples:%n",
+      footer = {"  sparkrca logs count driver.log", "  sparkrca logs count --regex 'ERROR|WARN' executor-logs/ driver.log"})
+  static final class Count extends Action {
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     Pattern pattern;
 
     @Option(names = {"-i", "--ignore-case"}, description = "Ignore case.")
     boolean ignoreCase;
 
-    @Parameters(index = "0", paramLabel = "URI", description = "Path or URI of the log.")
-    String uri;
+    @Parameters(paramLabel = "URI", arity = "1..*", description = "Logs, directories or globs.")
+    List<String> uris;
 
     @Override
     public Integer call() {
-      LogStream log = common.open(uri);
-      CountResult c = pattern == null ? log.count() : log.count(pattern.query(ignoreCase));
-      common.print(LogText.count(c), LogJson.count(c), c.notes());
-      return 0;
+      SearchQuery q = pattern == null ? null : pattern.query(ignoreCase);
+      LogSet.Results<CountResult> r = LogSet.run(common.sources(), uris, MAX_LOGS,
+          uri -> q == null ? common.open(uri).count() : common.open(uri).count(q));
+      if (r.single().isPresent()) {
+        CountResult c = r.single().get();
+        common.print(LogText.count(c), LogJson.count(c), c.notes());
+        return 0;
+      }
+      common.print(LogSet.countText(r, q), LogSet.countJson(r, q), r.notes());
+      return r.reportErrors(common.spec.commandLine().getErr());
     }
   }
 
   @Command(name = "events", mixinStandardHelpOptions = true,
-      description = {"The executive summary of a Spark event log, local or remote (the same as 'sparkrca summarize',",
-          "reading through the http(s) options of this command): jobs, stages, tasks, failures, lost",
-          "executors, spill, GC. Text is Markdown."})
-  static final class Events implements Callable<Integer> {
-    @Mixin Common common;
-
-    @Option(names = "--strict", description = "Fail on the first line that is not a valid event.")
-    boolean strict;
-
+      header = "Writes the executive summary of a Spark event log (as 'sparkrca summarize' does).",
+      description = "Reads through this command's http(s) options: jobs, stages, tasks, failures, lost executors, "
+          + "spill, GC. Text is Markdown.",
+      footerHeading = "%nExamples:%n",
+      footer = {"  sparkrca logs events --format json https://logs.example.com/spark-events/app-1.zstd"})
+  static final class Events extends Action {
     @Parameters(index = "0", paramLabel = "URI", description = "An event log file or rolling event-log directory.")
     String uri;
 
     @Override
     public Integer call() {
-      EventLogReader reader = EventLogs.reader().sources(common.sources()).strict(strict).build();
+      EventLogReader reader = EventLogs.reader().sources(common.sources()).strict(common.strict).build();
       ApplicationSummary summary = ApplicationSummary.of(reader.replay(uri), uri);
       common.print(SummaryMarkdown.render(summary), SparkJson.write(summary) + "\n", List.of());
       return 0;
@@ -263,11 +324,14 @@ final class LogsCommand implements Runnable {
   }
 
   @Command(name = "search", mixinStandardHelpOptions = true,
-      description = {"Lines matching a regular expression or a literal, with context and line numbers.",
-          "Stops at --max-matches (keeping the last match's context) and closes the stream."})
-  static final class Search implements Callable<Integer> {
-    @Mixin Common common;
-
+      header = "Prints the lines of logs that match a regular expression or a literal, with context.",
+      description = "Stops at --max-matches per log (keeping the last match's context) and closes the stream. "
+          + "Several logs, directories (six levels deep) and globs may be given; they are read concurrently "
+          + "and each line is prefixed by its log, like grep -r (':' for a match, '-' for context).",
+      footerHeading = "%nExamples:%n",
+      footer = {"  sparkrca logs search --regex 'OutOfMemoryError|Container killed' -i -C 3 driver.log",
+          "  sparkrca logs search --literal 'Lost executor' executor-logs/ 'work/*/stderr'"})
+  static final class Search extends Action {
     @ArgGroup(exclusive = true, multiplicity = "1")
     Pattern pattern;
 
@@ -285,11 +349,11 @@ final class LogsCommand implements Runnable {
     Integer after;
 
     @Option(names = "--max-matches", paramLabel = "N", defaultValue = "20",
-        description = "Stop after this many matches (default: ${DEFAULT-VALUE}, at most 10000).")
+        description = "Stop after this many matches in each log (default: ${DEFAULT-VALUE}, at most 10000).")
     int maxMatches;
 
-    @Parameters(index = "0", paramLabel = "URI", description = "Path or URI of the log.")
-    String uri;
+    @Parameters(paramLabel = "URI", arity = "1..*", description = "Logs, directories or globs.")
+    List<String> uris;
 
     @Override
     public Integer call() {
@@ -297,10 +361,15 @@ final class LogsCommand implements Runnable {
           pattern.query(ignoreCase)
               .withContext(before != null ? before : context, after != null ? after : context)
               .withMaxMatches(maxMatches);
-      SearchResult r = common.open(uri).search(q);
-      // The zero-match hint names this command's options (--ignore-case, --regex).
-      common.print(CliHints.search(LogText.search(r)), CliHints.search(LogJson.search(r)), r.notes());
-      return 0;
+      LogSet.Results<SearchResult> r = LogSet.run(common.sources(), uris, MAX_LOGS, uri -> common.open(uri).search(q));
+      if (r.single().isPresent()) {
+        SearchResult one = r.single().get();
+        // The zero-match hint names this command's options (--ignore-case, --regex).
+        common.print(CliHints.search(LogText.search(one)), CliHints.search(LogJson.search(one)), one.notes());
+        return 0;
+      }
+      common.print(CliHints.search(LogSet.searchText(r, q)), LogSet.searchJson(r, q), r.notes());
+      return r.reportErrors(common.spec.commandLine().getErr());
     }
   }
 }

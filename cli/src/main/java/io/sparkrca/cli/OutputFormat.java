@@ -1,8 +1,30 @@
 package io.sparkrca.cli;
 
-/** Output formats a command can write. */
+import java.util.Collection;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** Output formats a command can write; each command says which it supports ({@link Formatted}). */
 enum OutputFormat {
   markdown,
   json,
-  text
+  text;
+
+  /** The value as given on the command line, in any case; unknown values name the known ones. */
+  static OutputFormat parse(String value) {
+    try {
+      return valueOf(value.trim().toLowerCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not an output format");
+    }
+  }
+
+  /** "markdown, json or text". */
+  static String names(Collection<OutputFormat> formats) {
+    java.util.List<String> names = formats.stream().map(Enum::name).collect(Collectors.toList());
+    if (names.size() <= 1) {
+      return String.join("", names);
+    }
+    return String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
+  }
 }

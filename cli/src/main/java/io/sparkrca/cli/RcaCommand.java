@@ -14,8 +14,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -35,100 +38,133 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "rca",
     mixinStandardHelpOptions = true,
+    header = "Names the root cause of a failed or slow Spark application, with the evidence and the fix.",
     description = {
-      "Names the root cause of a failed or slow Spark application from its event",
-      "log, and from its driver and executor logs, code and a baseline run when",
-      "given: the earliest failure that explains the rest (with the failure chain",
-      "that follows from it), or the problem that cost the most time, with its",
-      "confidence, the evidence for and against, the fix with exact property",
-      "values, and the evidence that was missing.",
       "",
-      "Exit code: 0 healthy on sufficient evidence, 1 a root cause was reported",
-      "(or the evidence does not determine one), 2 error (an input that cannot",
-      "be read at all, bad usage)."
+      "Reads the application's event log and, when given, its driver and executor logs, its code "
+          + "and a healthy baseline run. The root cause is the earliest failure that explains the rest "
+          + "(with the failure chain that follows from it) or, for a run that did not fail, the problem "
+          + "that cost the most time. The report gives its confidence (CONFIRMED only when a record "
+          + "establishes it), the evidence for and against, the alternatives rejected, the fix with "
+          + "exact property values, and the evidence that was missing and how to get it.",
+      ""
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  sparkrca rca /tmp/spark-events/app-1 --driver-log driver.log",
+      "  sparkrca rca eventlog_v2_app-1/ --executor-log executor-logs/ --code app.jar --format json",
+      "  sparkrca rca app-2.zstd --baseline app-1.zstd --output report.md"
     })
-final class RcaCommand implements Callable<Integer> {
+final class RcaCommand implements Callable<Integer>, Formatted {
   @Parameters(paramLabel = "EVENT_LOG", arity = "0..1",
       description = "The application's event log: a file, a rolling eventlog_v2_ directory, or a URL (any codec).")
   String application;
 
-  @Option(names = "--driver-log", paramLabel = "URI", description = "The driver's log (spark-submit's stderr). Repeatable.")
-  List<String> driverLogs = new ArrayList<>();
+  @ArgGroup(validate = false, heading = "%nEvidence:%n", order = 1)
+  Inputs inputs = new Inputs();
 
-  @Option(names = "--executor-log", paramLabel = "URI_OR_DIR",
-      description = "An executor's log, or a directory of them (each file's executor is read from its content). Repeatable.")
-  List<String> executorLogs = new ArrayList<>();
+  /** Everything besides the event log that the analysis reads. */
+  static final class Inputs {
+    @Option(names = "--driver-log", paramLabel = "URI", order = 1,
+        description = "The driver's log (spark-submit's stderr). Repeatable.")
+    List<String> driverLogs = new ArrayList<>();
 
-  @Option(names = "--log", paramLabel = "URI_OR_DIR",
-      description = "Logs of any role, or a directory of them: driver and executor logs are told apart by content. Repeatable.")
-  List<String> logs = new ArrayList<>();
+    @Option(names = "--executor-log", paramLabel = "URI_OR_DIR", order = 2,
+        description = "An executor's log, or a directory of them (each file's executor is read from its content). Repeatable.")
+    List<String> executorLogs = new ArrayList<>();
 
-  @Option(names = "--code", paramLabel = "URI", description = "The job's JAR, class file or script, to point the failure at its code. Repeatable.")
-  List<String> code = new ArrayList<>();
+    @Option(names = "--log", paramLabel = "URI_OR_DIR", order = 3,
+        description = "Logs of any role, or a directory of them: driver and executor logs are told apart by content. Repeatable.")
+    List<String> logs = new ArrayList<>();
 
-  @Option(names = "--baseline", paramLabel = "EVENT_LOG", description = "The event log of a healthy earlier run of the same job, to compare with.")
-  String baseline;
+    @Option(names = "--code", paramLabel = "URI", order = 4,
+        description = "The job's JAR, class file or script, to point the failure at its code. Repeatable.")
+    List<String> code = new ArrayList<>();
 
-  @Option(names = "--format", description = "markdown (default), json or text.", defaultValue = "markdown")
-  OutputFormat format;
+    @Option(names = "--baseline", paramLabel = "EVENT_LOG", order = 5,
+        description = "The event log of a healthy earlier run of the same job, to compare with.")
+    String baseline;
+  }
 
-  @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
-  Path output;
+  @ArgGroup(validate = false, heading = "%nOutput:%n", order = 2)
+  Output outputOptions = new Output();
 
-  @Option(names = "--strict", description = "Fail on the first line of the event log that is not a valid event.")
-  boolean strict;
+  /** Where the report goes and in which format. */
+  static final class Output {
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "markdown", order = 1,
+        description = "markdown (default) or json.")
+    OutputFormat format = OutputFormat.markdown;
 
-  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "600",
-      description = "How long collecting the evidence may take in all (default ${DEFAULT-VALUE} s); what is not in by then is reported as missing.")
-  long timeoutSeconds;
+    @Option(names = "--output", paramLabel = "FILE", order = 2,
+        description = "Write the report to FILE (atomically: a failed run never leaves half a report) instead of standard output.")
+    Path file;
+  }
 
-  @picocli.CommandLine.Mixin HttpOptions http;
+  @ArgGroup(validate = false, heading = "%nReading:%n", order = 3)
+  Reading reading = new Reading();
+
+  /** How the inputs are read. */
+  static final class Reading {
+    @Option(names = "--strict", order = 1, description = "Fail on the first line of the event log that is not a valid event.")
+    boolean strict;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "600", order = 2,
+        description = "How long collecting the evidence may take in all (default ${DEFAULT-VALUE} s); what is not in by then is reported as missing.")
+    long timeoutSeconds = 600;
+  }
+
+  @ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n", order = 4)
+  HttpOptions http = new HttpOptions();
 
   @picocli.CommandLine.Mixin KubernetesOptions k8s;
 
   @Spec CommandSpec spec;
 
   @Override
+  public OutputFormat format() {
+    return outputOptions.format;
+  }
+
+  @Override
+  public Set<OutputFormat> formats() {
+    return EnumSet.of(OutputFormat.markdown, OutputFormat.json);
+  }
+
+  @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    try {
-      RcaReport report = analyze();
-      String text = format == OutputFormat.json ? report.toJson() : report.toMarkdown();
-      ReportOutput.write(out, java.util.Optional.ofNullable(output), text);
+    RcaReport report = analyze();
+    ReportOutput.write(out, java.util.Optional.ofNullable(outputOptions.file), format() == OutputFormat.json ? report.toJson() : report.toMarkdown());
+    if (!CliContract.quiet(spec)) {
       err.println("sparkrca: " + report.rootCause().kind() + " (" + report.rootCause().confidence().name()
           .toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + "): " + Redactor.standard().redactText(report.rootCause().title()));
-      return report.exitCode();
-    } catch (SparkRcaException e) {
-      if (format == OutputFormat.json) {
-        ReportOutput.jsonError(out, e);
-      }
-      throw e;
     }
+    return report.exitCode();
   }
 
   private RcaReport analyze() {
-    if (application == null && driverLogs.isEmpty() && executorLogs.isEmpty() && logs.isEmpty()) {
+    if (application == null && inputs.driverLogs.isEmpty() && inputs.executorLogs.isEmpty() && inputs.logs.isEmpty()) {
       throw new InvalidRequestException("an event log is required (or at least a log): sparkrca rca EVENT_LOG "
           + "[--driver-log URI] [--executor-log URI_OR_DIR] [--code URI] [--baseline EVENT_LOG]");
     }
-    if (timeoutSeconds < 1) {
-      throw new InvalidRequestException("--timeout must be at least 1 second, not " + timeoutSeconds);
+    if (reading.timeoutSeconds < 1) {
+      throw new InvalidRequestException("--timeout must be at least 1 second, not " + reading.timeoutSeconds);
     }
-    SourceSettings settings = SourceSettings.builder().http(http.settings()).byteSources(http.sources()).strict(strict).build();
+    SourceSettings settings = SourceSettings.builder().http(http.settings()).byteSources(http.sources(spec)).strict(reading.strict).build();
     EvidenceCollector.Builder b = EvidenceCollector.builder()
         .sources(SparkSources.builder().settings(settings).loadServiceProviders().build())
-        .timeout(Duration.ofSeconds(timeoutSeconds));
+        .timeout(Duration.ofSeconds(reading.timeoutSeconds));
     if (application != null) {
       b.application(application);
     }
-    if (baseline != null) {
-      b.baseline(baseline);
+    if (inputs.baseline != null) {
+      b.baseline(inputs.baseline);
     }
-    driverLogs.forEach(b::driverLog);
-    executorLogs.forEach(b::executorLogs);
-    logs.forEach(b::logs);
-    code.forEach(b::code);
+    inputs.driverLogs.forEach(b::driverLog);
+    inputs.executorLogs.forEach(b::executorLogs);
+    inputs.logs.forEach(b::logs);
+    inputs.code.forEach(b::code);
     k8s.addTo(b);
     Evidence evidence = b.build().collect();
     if (application != null && evidence.application().isEmpty() && evidence.logs().isEmpty()) {
@@ -137,7 +173,7 @@ final class RcaCommand implements Callable<Integer> {
           new SparkRcaException("the event log " + Redactor.redactUri(application) + " could not be read"));
       throw new SparkRcaException(g.uri() + ": " + g.detail() + (g.whatToDo().isEmpty() ? "" : " (" + g.whatToDo() + ")"));
     }
-    if (baseline != null && evidence.baseline().isEmpty()) {
+    if (inputs.baseline != null && evidence.baseline().isEmpty()) {
       EvidenceGap g = evidence.gaps("baseline").stream().findFirst().orElseThrow();
       throw new SparkRcaException("the baseline " + g.uri() + " could not be read: " + g.detail());
     }

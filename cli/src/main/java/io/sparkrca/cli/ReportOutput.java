@@ -56,11 +56,34 @@ final class ReportOutput {
     }
   }
 
-  /** The JSON error document for {@code e}, printed to {@code out} (secrets redacted from the message). */
+  /** Whether this thread's command has printed its JSON error document already. */
+  private static final ThreadLocal<Boolean> ERROR_WRITTEN = ThreadLocal.withInitial(() -> false);
+
+  /**
+   * The JSON error document for {@code e}, for a command that prints it itself before rethrowing;
+   * {@link SparkRcaCommand} then prints no second one.
+   */
   static void jsonError(PrintWriter out, SparkRcaException e) {
+    jsonError(out, SparkRcaCommand.describe(e), SparkRcaCommand.EXIT_ERROR);
+  }
+
+  /** Forgets a previous command's error document (at the start of each command line). */
+  static void resetErrorWritten() {
+    ERROR_WRITTEN.set(false);
+  }
+
+  /** Whether a JSON error document was printed since {@link #resetErrorWritten()}. */
+  static boolean errorWritten() {
+    return ERROR_WRITTEN.get();
+  }
+
+  /** The JSON error document for {@code message}, printed to {@code out} (secrets redacted). */
+  static void jsonError(PrintWriter out, String message, int exitCode) {
+    ERROR_WRITTEN.set(true);
     ObjectNode o = JSON.createObjectNode();
     o.put("status", "ERROR");
-    o.putObject("error").put("message", Redactor.standard().redactText(String.valueOf(e.getMessage())));
+    o.put("exitCode", exitCode);
+    o.putObject("error").put("message", Redactor.standard().redactText(message));
     out.println(o.toPrettyString());
     out.flush();
   }

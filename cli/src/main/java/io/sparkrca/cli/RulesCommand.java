@@ -17,6 +17,8 @@ import io.sparkrca.rules.StageTelemetry;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -38,11 +40,11 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "rules",
     mixinStandardHelpOptions = true,
+    header = "Evaluates stage diagnostic rules (CEL, the Dataproc agent's format) on an application.",
     description = {
-      "Evaluates stage diagnostic rules, CEL expressions over the Dataproc v1",
-      "stage schema, on an application's event log. Supply rules (--rules,",
-      "--rule) and/or opt in to the recommended catalog (--recommended); there",
-      "are no implicit rules.",
+      "",
+      "Rules are CEL expressions over the Dataproc v1 stage schema. Supply rules (--rules, --rule) "
+          + "and/or opt in to the recommended catalog (--recommended); there are no implicit rules.",
       "",
       "Variables a rule sees:",
       "  s       the stage attempt being checked: a rule that reads s runs once",
@@ -55,22 +57,27 @@ import picocli.CommandLine.Spec;
       "  conf    in advice conditions and in the $${...} values of advice texts",
       "          only: the effective Spark properties, a map of strings with",
       "          Spark's defaults filled in (conf['spark.sql.shuffle.partitions'])",
-      "Helper functions: ratio(a, b) (0 when b is 0), mb(n), gb(n),",
-      "seconds_between(t1, t2), sum(list), round(x, digits), human_bytes(n),",
-      "human_millis(ms), truncate(text, n), and CEL's standard functions and",
-      "macros (has, size, contains, matches, filter, map, exists, all).",
-      "--show-telemetry prints every field under the names rules use.",
       "",
-      "A rule whose expression, detail or advice does not compile (a field",
-      "that does not exist is named with the closest real ones), or an invalid",
-      "rule entry, makes the run an ERROR unless --skip-broken-rules. A rule",
-      "that compiles but fails when evaluated on this application's stages is",
-      "skipped with a warning that says so, and the others still run.",
+      "Helper functions: ratio(a, b) (0 when b is 0), mb(n), gb(n), seconds_between(t1, t2), sum(list), "
+          + "round(x, digits), human_bytes(n), human_millis(ms), truncate(text, n), and CEL's standard "
+          + "functions and macros (has, size, contains, matches, filter, map, exists, all). "
+          + "--show-telemetry prints every field under the names rules use.",
       "",
-      "Exit code: 0 PASS, 1 FAIL (a rule matched), 2 ERROR (the log could not",
-      "be read, or a rule is broken)."
+      "A rule whose expression, detail or advice does not compile (a field that does not exist is "
+          + "named with the closest real ones), or an invalid rule entry, makes the run an ERROR "
+          + "unless --skip-broken-rules. A rule that compiles but fails when evaluated on this "
+          + "application's stages is skipped with a warning that says so, and the others still run. "
+          + "The result is PASS (exit 0), FAIL (a rule matched: exit 1) or ERROR (exit 2).",
+      ""
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  sparkrca rules --recommended /tmp/spark-events/app-1",
+      "  sparkrca rules --rules team-rules.json --format json gs://bucket/app-1",
+      "  sparkrca rules --rule '{\"ruleId\": \"FAILED\", \"expression\": \"s.num_failed_tasks > 0\"}' app-1",
+      "  sparkrca rules --list"
     })
-final class RulesCommand implements Callable<Integer> {
+final class RulesCommand implements Callable<Integer>, Formatted {
   @Parameters(
       paramLabel = "EVENT_LOG",
       arity = "0..1",
@@ -89,8 +96,10 @@ final class RulesCommand implements Callable<Integer> {
   @Option(names = "--list", description = "List the rules (the recommended catalog when no rules are given) and exit.")
   boolean list;
 
-  @Option(names = "--format", description = "markdown (default) or json.", defaultValue = "markdown")
+  @Option(names = "--format", paramLabel = "FORMAT", description = "markdown (default) or json.", defaultValue = "markdown")
   OutputFormat format;
+
+  @picocli.CommandLine.Mixin OutputFile output;
 
   @Option(names = "--contract", description = "JSON shape: sparkrca (default) or agent (exactly the Dataproc agent's output).", defaultValue = "sparkrca")
   String contract;
@@ -109,9 +118,20 @@ final class RulesCommand implements Callable<Integer> {
       description = "Run the other rules when some do not compile or are invalid, and report each broken one as a warning, instead of failing with ERROR. A skipped rule can never FAIL.")
   boolean skipBrokenRules;
 
-  @picocli.CommandLine.Mixin HttpOptions http;
+  @picocli.CommandLine.ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n")
+  HttpOptions http = new HttpOptions();
 
   @Spec CommandSpec spec;
+
+  @Override
+  public OutputFormat format() {
+    return format;
+  }
+
+  @Override
+  public Set<OutputFormat> formats() {
+    return EnumSet.of(OutputFormat.markdown, OutputFormat.json);
+  }
 
   @Override
   public Integer call() {
@@ -137,8 +157,8 @@ final class RulesCommand implements Callable<Integer> {
           "an event log is required (or --telemetry FILE, or --list): sparkrca rules [--recommended] [--rules FILE] EVENT_LOG");
     }
     if (showTelemetry) {
-      out.println(
-          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(EventLogs.reader().sources(http.sources()).build().replay(location)))
+      output.write(out,
+          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(EventLogs.reader().sources(http.sources(spec)).build().replay(location)))
               .toJson());
       return 0;
     }
@@ -168,7 +188,7 @@ final class RulesCommand implements Callable<Integer> {
         result = engine.error(java.util.Optional.empty(), e.getMessage());
       }
     } else {
-      EventLogReader reader = EventLogs.reader().sources(http.sources()).build();
+      EventLogReader reader = EventLogs.reader().sources(http.sources(spec)).build();
       try {
         ReplayedApplication app = reader.replay(location);
         result = engine.evaluate(app);
@@ -185,11 +205,10 @@ final class RulesCommand implements Callable<Integer> {
   /** Prints the result (stdout) and its warnings and error (stderr); returns the exit code. */
   private int report(StageDiagnostics result, OutputContract shape, PrintWriter out, PrintWriter err) {
     if (format == OutputFormat.json) {
-      out.println(result.toJson(shape));
+      output.write(out, result.toJson(shape));
     } else if (result.status() != DiagnosticStatus.ERROR) {
-      out.print(result.toMarkdown());
+      output.write(out, result.toMarkdown());
     }
-    out.flush();
     for (String w : result.warnings()) {
       err.println("Warning: " + w);
     }
@@ -220,14 +239,15 @@ final class RulesCommand implements Callable<Integer> {
 
   private void printList(PrintWriter out, RuleCatalog catalog) {
     if (format == OutputFormat.json) {
-      out.println(catalog.toJson());
+      output.write(out, catalog.toJson());
       return;
     }
-    out.println("| Rule | Severity | Detects |");
-    out.println("|---|---|---|");
+    StringBuilder table = new StringBuilder("| Rule | Severity | Detects |\n|---|---|---|\n");
     for (StageRule r : catalog.rules()) {
-      out.println("| " + r.ruleId() + " | " + r.severity() + " | " + r.description().replace("|", "\\|") + " |");
+      table.append("| ").append(r.ruleId()).append(" | ").append(r.severity()).append(" | ")
+          .append(r.description().replace("|", "\\|")).append(" |\n");
     }
+    output.write(out, table.toString());
     for (String w : catalog.warnings()) {
       spec.commandLine().getErr().println("Warning: " + w);
     }

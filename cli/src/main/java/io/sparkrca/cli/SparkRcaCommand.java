@@ -13,9 +13,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The {@code sparkrca} command. Exit codes: 0 success (findings included), 1 a check failed (for
- * commands that judge, such as {@code rules}), 2 an error (bad usage, unreadable input). Errors
- * print one line to stderr; {@code --debug} adds the stack trace.
+ * The {@code sparkrca} command. Exit codes, the same for every command ({@link CliContract}): 0
+ * nothing wrong found, 1 a problem found (a root cause, a rule that matched, a failed application),
+ * 2 an error (bad usage, unreadable input). Errors print one line to stderr ({@code --debug} adds
+ * the stack trace) and, with {@code --format json}, one JSON document to stdout.
  *
  * <pre>{@code
  * int exit = SparkRcaCommand.execute(new String[] {"summarize", "/tmp/app-1"}, out, err);
@@ -25,16 +26,38 @@ import picocli.CommandLine.Option;
     name = "sparkrca",
     mixinStandardHelpOptions = true,
     versionProvider = SparkRcaCommand.Version.class,
-    description = "Finds the root cause of failed, slow or expensive Apache Spark applications.",
+    header = "Finds the root cause of failed, slow or expensive Apache Spark applications.",
+    description = {
+      "",
+      "Reads the evidence a Spark application leaves behind (event logs in every codec and layout, "
+          + "driver and executor logs, the job's code, a healthy baseline run, and the sources that "
+          + "provider modules add) and names what went wrong, with the evidence for it and the fix."
+    },
+    synopsisSubcommandLabel = "COMMAND",
+    commandListHeading = "%nCommands:%n",
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  sparkrca rca app-1.zstd --driver-log driver.log",
+      "  sparkrca summarize /tmp/spark-events/app-1",
+      "  sparkrca rules --recommended --format json gs://bucket/spark-events/app-1",
+      "  sparkrca logs search --regex 'OutOfMemoryError' executor-logs/",
+      "  sparkrca help rca",
+      "",
+      "Every command takes --help, --format where it writes a report, and --quiet."
+    },
     subcommands = {CommandLine.HelpCommand.class})
 public final class SparkRcaCommand implements Runnable {
-  /** Exit code for a check that ran and failed. */
+  /** Exit code for a problem found: a root cause, a rule that matched, a failed application. */
   public static final int EXIT_FAIL = 1;
   /** Exit code for errors: bad usage, unreadable or unsupported input. */
   public static final int EXIT_ERROR = 2;
 
   @Option(names = "--debug", description = "Print stack traces on errors.", scope = CommandLine.ScopeType.INHERIT)
   boolean debug;
+
+  @Option(names = {"-q", "--quiet"}, scope = CommandLine.ScopeType.INHERIT,
+      description = "No progress and no informational lines on standard error; errors and warnings still show.")
+  boolean quiet;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -49,14 +72,28 @@ public final class SparkRcaCommand implements Runnable {
 
   /** Runs the command line with the given streams and returns the exit code. */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    ReportOutput.resetErrorWritten();
     SparkRcaCommand root = new SparkRcaCommand();
     CommandLine cli = new CommandLine(root);
     Subcommands.register(cli);
+    CliContract.apply(cli);
     cli.setOut(out);
     cli.setErr(err);
+    cli.setExecutionStrategy(parsed -> {
+      CliContract.checkFormat(parsed);
+      try {
+        return new CommandLine.RunLast().execute(parsed);
+      } finally {
+        ReadProgress.finish();
+      }
+    });
     cli.setParameterExceptionHandler(
         (ex, a) -> {
-          err.println("sparkrca: " + ex.getMessage());
+          String message = ex.getMessage() + (ex.getMessage().contains("'--format'") ? CliContract.formatsOf(ex.getCommandLine()) : "");
+          if (CliContract.jsonErrors(null, a)) {
+            ReportOutput.jsonError(out, message, EXIT_ERROR);
+          }
+          err.println("sparkrca: " + message);
           err.println("Run '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
           return EXIT_ERROR;
         });
@@ -65,7 +102,11 @@ public final class SparkRcaCommand implements Runnable {
           boolean debug = parseResult.hasMatchedOption("--debug")
               || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"))
               || root.debug;
-          err.println("sparkrca: " + describe(ex));
+          String message = describe(ex);
+          if (CliContract.jsonErrors(commandLine, args) && !ReportOutput.errorWritten()) {
+            ReportOutput.jsonError(out, message, EXIT_ERROR);
+          }
+          err.println("sparkrca: " + message);
           if (debug) {
             ex.printStackTrace(err);
           } else if (!(ex instanceof SparkRcaException)) {

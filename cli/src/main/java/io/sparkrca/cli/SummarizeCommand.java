@@ -9,9 +9,13 @@ import io.sparkrca.core.summary.ApplicationSummary;
 import io.sparkrca.core.summary.SummaryMarkdown;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -28,44 +32,61 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(
     name = "summarize",
     mixinStandardHelpOptions = true,
+    header = "Writes the executive summary of an application from its event log.",
     description = {
-      "Executive summary of an application from its event log: whether it",
-      "failed and why, jobs, stages and tasks with failure counts, failed",
-      "stages, tasks (folded by cause, first occurrence first) and SQL",
-      "executions (with their error), lost executors, spill, GC, and how",
-      "reading went. Reads every codec and layout; a directory summarizes each",
-      "log.",
       "",
-      "Status: FAILED (a job or a SQL execution failed, or the driver exited",
-      "with a non-zero code), COMPLETED (nothing failed), FINISHED, NO JOB RAN",
-      "(the driver probably failed before its first action: read the driver",
-      "log), RUNNING or INCOMPLETE (the log has no application end).",
+      "Whether the application failed and why; jobs, stages and tasks with failure counts; failed "
+          + "stages; task failures folded by cause (first occurrence first); SQL executions with their "
+          + "error; lost executors, spill and GC; and how reading went. Reads every codec and layout; "
+          + "a directory summarizes each log in it.",
       "",
-      "Exit code: 0 when no summarized application failed, 1 when one FAILED,",
-      "2 on errors (an input that cannot be read)."
+      "Status: FAILED (a job or a SQL execution failed, or the driver exited with a non-zero code), "
+          + "COMPLETED (nothing failed), FINISHED, NO JOB RAN (the driver probably failed before its "
+          + "first action: read the driver log), RUNNING or INCOMPLETE (the log has no application end). "
+          + "A FAILED application exits 1.",
+      ""
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  sparkrca summarize /tmp/spark-events/app-1",
+      "  sparkrca summarize eventlog_v2_app-1/ --format json --output summary.json",
+      "  sparkrca summarize /tmp/spark-events --max-apps 50"
     })
-final class SummarizeCommand implements Callable<Integer> {
+final class SummarizeCommand implements Callable<Integer>, Formatted {
   @Parameters(paramLabel = "EVENT_LOG", description = "An event log file, rolling log directory, or log directory.")
   String location;
 
-  @Option(names = "--format", description = "markdown (default) or json.", defaultValue = "markdown")
+  @Option(names = "--format", paramLabel = "FORMAT", description = "markdown (default) or json.", defaultValue = "markdown")
   OutputFormat format;
+
+  @Mixin OutputFile output;
 
   @Option(names = "--strict", description = "Fail on the first line that is not a valid event.")
   boolean strict;
 
-  @Option(names = "--max-apps", description = "Summarize at most this many logs of a directory (default ${DEFAULT-VALUE}).", defaultValue = "20")
+  @Option(names = "--max-apps", paramLabel = "N", description = "Summarize at most this many logs of a directory (default ${DEFAULT-VALUE}).", defaultValue = "20")
   int maxApps;
 
-  @picocli.CommandLine.Mixin HttpOptions http;
+  @ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n")
+  HttpOptions http = new HttpOptions();
 
   @Spec CommandSpec spec;
+
+  @Override
+  public OutputFormat format() {
+    return format;
+  }
+
+  @Override
+  public Set<OutputFormat> formats() {
+    return EnumSet.of(OutputFormat.markdown, OutputFormat.json);
+  }
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    EventLogReader reader = EventLogs.reader().sources(http.sources()).strict(strict).build();
+    EventLogReader reader = EventLogs.reader().sources(http.sources(spec)).strict(strict).build();
     List<EventLogRef> logs = reader.find(location);
     List<ApplicationSummary> summaries = new ArrayList<>();
     List<String> failures = new ArrayList<>();
@@ -79,26 +100,27 @@ final class SummarizeCommand implements Callable<Integer> {
         failures.add(log.uri() + ": " + SparkRcaCommand.describe(e));
       }
     }
+    StringBuilder text = new StringBuilder();
     if (format == OutputFormat.json) {
-      out.println(SparkJson.write(logs.size() == 1 ? summaries.get(0) : summaries));
+      text.append(SparkJson.write(logs.size() == 1 ? summaries.get(0) : summaries)).append('\n');
     } else {
       for (int i = 0; i < summaries.size(); i++) {
         if (i > 0) {
-          out.println("\n---\n");
+          text.append("\n---\n\n");
         }
-        out.print(SummaryMarkdown.render(summaries.get(i)));
+        text.append(SummaryMarkdown.render(summaries.get(i)));
       }
       if (logs.size() > maxApps) {
-        out.println("\n(" + (logs.size() - maxApps) + " more logs not summarized; raise --max-apps)");
+        text.append("\n(").append(logs.size() - maxApps).append(" more logs not summarized; raise --max-apps)\n");
       }
     }
     for (String f : failures) {
       err.println("sparkrca: skipped " + f);
     }
-    out.flush();
     if (summaries.isEmpty()) {
       throw new SparkRcaException("none of the " + logs.size() + " logs in " + location + " could be read");
     }
+    output.write(out, text.toString());
     return summaries.stream().anyMatch(s -> s.outcome() == ApplicationSummary.Outcome.FAILED)
         ? SparkRcaCommand.EXIT_FAIL
         : 0;

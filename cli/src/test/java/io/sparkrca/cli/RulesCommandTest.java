@@ -164,7 +164,9 @@ class RulesCommandTest {
         .contains("  s       the stage attempt")
         .contains("  stages  every stage attempt")
         .contains("  total_executor_summary")
-        .contains("  conf    in advice conditions")
+        .contains("  conf    in advice conditions");
+    // Prose paragraphs are wrapped to the terminal's width (picocli may break a line before a "(").
+    assertThat(run.out().replaceAll("\\s+", " ").replace(" (", "("))
         .contains("ratio(a, b)", "mb(n)", "gb(n)", "seconds_between(t1, t2)", "sum(list)", "round(x, digits)",
             "human_bytes(n)", "human_millis(ms)", "truncate(text, n)")
         .contains("--skip-broken-rules")

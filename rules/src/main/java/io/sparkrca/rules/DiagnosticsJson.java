@@ -42,6 +42,11 @@ final class DiagnosticsJson {
     }
     root.put("status", d.status().name());
     text(root, "errorMessage", d.errorMessage());
+    if (!agent && d.status() == DiagnosticStatus.ERROR) {
+      // The error shape every sparkrca JSON document shares, beside the agent's errorMessage.
+      root.put("exitCode", d.status().exitCode());
+      root.putObject("error").put("message", d.errorMessage().orElse("the application could not be read"));
+    }
     ArrayNode violations = root.putArray("violations");
     for (Violation v : d.violations()) {
       ObjectNode o = violations.addObject();

@@ -84,6 +84,9 @@ class DiagnosticsOutputTest {
     JsonNode ours = json(error, OutputContract.SPARKRCA);
     assertThat(ours.get("applicationId").asText()).isEqualTo("app-1");
     assertThat(ours.get("status").asText()).isEqualTo("ERROR");
+    // The error shape every sparkrca JSON document shares; the agent's shape above has none of it.
+    assertThat(ours.get("exitCode").asInt()).isEqualTo(2);
+    assertThat(ours.get("error").get("message").asText()).isEqualTo("No Spark application found");
     assertThat(error.status().exitCode()).isEqualTo(2);
   }
 

@@ -79,6 +79,29 @@ public final class EventLogReader {
     return replay(logs.get(0));
   }
 
+  /**
+   * Whether a log with no complete event was cut rather than never an event log: its compressed
+   * stream ends early, or its only (unterminated) line starts as a JSON object does.
+   */
+  private static boolean cutBeforeFirstEvent(ReplayReport report, ByteSource[] files) throws java.io.IOException {
+    if (report.notes().stream().anyMatch(n -> n.contains("ends early"))) {
+      return true;
+    }
+    if (files.length == 0 || report.sources().isEmpty() || !"none".equals(report.sources().get(0).codec())) {
+      return false;
+    }
+    byte[] head = files[0].read(0, 64);
+    for (byte b : head) {
+      if (b == '{') {
+        return true;
+      }
+      if (b != ' ' && b != '\t' && b != '\r' && b != '\n' && b != (byte) 0xEF && b != (byte) 0xBB && b != (byte) 0xBF) {
+        return false;
+      }
+    }
+    return false;
+  }
+
   /** Replays one located log. */
   public ReplayedApplication replay(EventLogRef log) {
     try {
@@ -102,6 +125,14 @@ public final class EventLogReader {
         bytes += file.size().orElse(0);
       }
       ReplayedApplication app = ReplayedApplication.of(replayer.finish(lastUpdate), lastUpdate, log.name());
+      if (app.report().events() == 0 && app.report().truncated() && cutBeforeFirstEvent(app.report(), files)) {
+        // A stream cut before its first complete event is damage, not an application that wrote nothing.
+        String where = app.report().notes().stream().filter(n -> n.contains("ends early") || n.contains("incomplete line"))
+            .findFirst().map(n -> " (" + n.replace("; read up to there", "") + ")").orElse("");
+        throw new CorruptInputException(
+            log.uri() + " is cut off before its first complete event" + where + ": copy the file again, or, if the "
+                + "application is still running, wait until it has written more");
+      }
       if (app.report().events() == 0) {
         throw new CorruptInputException(
             log.uri() + (bytes == 0 ? " is empty" : " holds no Spark events")

@@ -7,7 +7,7 @@ import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.evidence.internal.Gaps;
 import io.sparkrca.core.evidence.internal.LogScanner;
 import io.sparkrca.core.io.ByteSources;
-import io.sparkrca.core.io.SourceEntry;
+import io.sparkrca.core.io.SourceFiles;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.core.source.SparkSources;
@@ -254,48 +254,19 @@ public final class EvidenceCollector {
   /** Turns each given URI into the logs to scan: a file, or every file under a directory. */
   private static void expand(List<String> uris, Optional<LogRole> role, String what, ByteSources bytes,
       List<LogRequest> out, List<EvidenceGap> gaps) {
-    for (String uri : uris) {
-      try {
-        if (!bytes.isDirectory(uri)) {
-          out.add(new LogRequest(uri, role, what));
-          continue;
-        }
-        List<String> files = new ArrayList<>();
-        boolean capped = listFiles(bytes, uri, 2, files);
-        if (files.isEmpty()) {
-          gaps.add(new EvidenceGap(what, Redactor.redactUri(uri), GapReason.NOT_FOUND,
-              "the directory holds no files", "check the directory"));
-        }
-        for (String f : files) {
-          out.add(new LogRequest(f, role, what));
-        }
-        if (capped) {
-          gaps.add(new EvidenceGap(what, Redactor.redactUri(uri), GapReason.PARTIAL,
-              "only the first " + MAX_LOG_FILES + " files were read", "give the logs of the failed executors directly"));
-        }
-      } catch (Exception e) {
-        gaps.add(Gaps.of(what, uri, e, "check the path or URL of the log"));
-      }
+    int room = Math.max(1, MAX_LOG_FILES - (int) out.stream().filter(r -> r.what().equals(what)).count());
+    SourceFiles.Listing listing = SourceFiles.expand(bytes, uris, room, 2);
+    for (String f : listing.files()) {
+      out.add(new LogRequest(f, role, what));
     }
-  }
-
-  /** Lists files under {@code dir} (sorted, {@code depth} levels); true when capped. */
-  private static boolean listFiles(ByteSources bytes, String dir, int depth, List<String> out) throws java.io.IOException {
-    List<SourceEntry> entries = new ArrayList<>(bytes.list(dir));
-    entries.sort(java.util.Comparator.comparing(SourceEntry::name));
-    for (SourceEntry e : entries) {
-      if (out.size() >= MAX_LOG_FILES) {
-        return true;
-      }
-      if (e.directory()) {
-        if (depth > 1 && listFiles(bytes, e.uri(), depth - 1, out)) {
-          return true;
-        }
-      } else if (!e.name().startsWith(".")) {
-        out.add(e.uri());
-      }
+    for (SourceFiles.Problem p : listing.problems()) {
+      gaps.add(p.cause().map(e -> Gaps.of(what, p.uri(), e, "check the path or URL of the log"))
+          .orElseGet(() -> new EvidenceGap(what, p.uri(), GapReason.NOT_FOUND, p.message(), "check the directory")));
     }
-    return false;
+    if (listing.capped()) {
+      gaps.add(new EvidenceGap(what, Redactor.redactUri(String.join(", ", uris)), GapReason.PARTIAL,
+          "only the first " + MAX_LOG_FILES + " files were read", "give the logs of the failed executors directly"));
+    }
   }
 
   private <T> Optional<T> await(Future<T> f, long deadline, String what, String uri, String whatToDo,

@@ -6,6 +6,8 @@ import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.core.redaction.Redactor;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.ServiceLoader;
 
 /**
@@ -23,9 +25,11 @@ public final class ByteSources {
   private static final ByteSources DEFAULTS = builder().loadServiceProviders().build();
 
   private final List<ByteSourceProvider> providers;
+  private final Optional<ReadListener> listener;
 
-  private ByteSources(List<ByteSourceProvider> providers) {
+  private ByteSources(List<ByteSourceProvider> providers, Optional<ReadListener> listener) {
     this.providers = List.copyOf(providers);
+    this.listener = listener;
   }
 
   /**
@@ -47,7 +51,17 @@ public final class ByteSources {
    *     not a valid path or URI
    */
   public ByteSource open(String uri) {
-    return call(uri, () -> providerFor(uri).open(uri));
+    ByteSource source = call(uri, () -> providerFor(uri).open(uri));
+    return listener.<ByteSource>map(l -> new CountingByteSource(source, l)).orElse(source);
+  }
+
+  /**
+   * The same providers, with {@code listener} told of every stream opened and every byte read
+   * from the sources this registry opens (for a progress display). Replaces any listener this
+   * registry had.
+   */
+  public ByteSources observed(ReadListener listener) {
+    return new ByteSources(providers, Optional.of(Objects.requireNonNull(listener, "listener")));
   }
 
   /**
@@ -78,7 +92,7 @@ public final class ByteSources {
    * InvalidRequestException}, both naming the redacted URI.
    */
   private static <T> T call(String uri, IoErrors.IoCall<T> call) {
-    java.util.Objects.requireNonNull(uri, "uri");
+    Objects.requireNonNull(uri, "uri");
     try {
       return IoErrors.call(Redactor.redactUri(uri), call);
     } catch (IllegalArgumentException e) {
@@ -127,7 +141,7 @@ public final class ByteSources {
       // Last, so that a cloud module can claim its own https hosts (storage.googleapis.com).
       all.add(HttpByteSourceProvider.defaults());
       all.add(new LocalFileProvider());
-      return new ByteSources(all);
+      return new ByteSources(all, Optional.empty());
     }
   }
 }

@@ -20,16 +20,31 @@ import java.util.concurrent.atomic.AtomicLong;
  * log.info("read {} bytes in {} requests", counted.bytesRead(), counted.requests());
  * }</pre>
  *
- * <p>Thread-safe; the counts only grow.
+ * <p>Thread-safe; the counts only grow. A {@link ReadListener}, when given, is told of each
+ * stream opened and each read as it happens.
  */
 public final class CountingByteSource implements ByteSource {
+  private static final ReadListener NONE = bytes -> {};
+
   private final ByteSource inner;
+  private final ReadListener listener;
   private final AtomicLong bytes = new AtomicLong();
   private final AtomicLong requests = new AtomicLong();
 
   /** Counts what {@code inner} serves from now on. */
   public CountingByteSource(ByteSource inner) {
+    this(inner, NONE);
+  }
+
+  /** Counts what {@code inner} serves from now on, and tells {@code listener} as it goes. */
+  public CountingByteSource(ByteSource inner, ReadListener listener) {
     this.inner = Objects.requireNonNull(inner, "inner");
+    this.listener = Objects.requireNonNull(listener, "listener");
+  }
+
+  private void served(long n) {
+    bytes.addAndGet(n);
+    listener.bytesRead(n);
   }
 
   /** The bytes served so far, through streams and ranged reads. */
@@ -65,12 +80,20 @@ public final class CountingByteSource implements ByteSource {
   @Override
   public InputStream openStream(long offset) throws IOException {
     requests.incrementAndGet();
-    return new FilterInputStream(inner.openStream(offset)) {
+    InputStream stream = inner.openStream(offset);
+    if (listener != NONE) {
+      // Asked only when someone listens: a remote source may need a request to know its size.
+      OptionalLong size = inner.size();
+      listener.streamOpened(name(), size.isPresent() ? OptionalLong.of(Math.max(0, size.getAsLong() - offset)) : size);
+    }
+    return new FilterInputStream(stream) {
+      private boolean closed;
+
       @Override
       public int read() throws IOException {
         int c = super.read();
         if (c >= 0) {
-          bytes.incrementAndGet();
+          served(1);
         }
         return c;
       }
@@ -79,9 +102,21 @@ public final class CountingByteSource implements ByteSource {
       public int read(byte[] b, int off, int len) throws IOException {
         int n = super.read(b, off, len);
         if (n > 0) {
-          bytes.addAndGet(n);
+          served(n);
         }
         return n;
+      }
+
+      @Override
+      public void close() throws IOException {
+        try {
+          super.close();
+        } finally {
+          if (!closed) {
+            closed = true;
+            listener.streamClosed(name());
+          }
+        }
       }
 
       @Override
@@ -89,7 +124,9 @@ public final class CountingByteSource implements ByteSource {
         // Skipped bytes may be fetched or not depending on the source; count them as read so a
         // budget never under-reports.
         long skipped = super.skip(n);
-        bytes.addAndGet(Math.max(0, skipped));
+        if (skipped > 0) {
+          served(skipped);
+        }
         return skipped;
       }
     };
@@ -99,7 +136,7 @@ public final class CountingByteSource implements ByteSource {
   public byte[] read(long offset, int length) throws IOException {
     requests.incrementAndGet();
     byte[] b = inner.read(offset, length);
-    bytes.addAndGet(b.length);
+    served(b.length);
     return b;
   }
 }

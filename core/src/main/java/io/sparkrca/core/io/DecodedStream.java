@@ -285,7 +285,7 @@ public final class DecodedStream extends FilterInputStream {
     String codec = compression.isCompressed() ? compression.codecName() : "input";
     if (isTruncation(e)) {
       return new CorruptInputException(
-          source.name() + ": the " + codec + " stream is truncated (" + e.getMessage() + "); copy "
+          source.name() + ": the " + codec + " stream is cut off (truncated: " + e.getMessage() + "); copy "
               + "the file again, or if the application is still running read it as in progress",
           e);
     }

@@ -58,6 +58,8 @@ public final class LineReader implements Closeable {
   private long fullLength;
   private boolean truncated;
   private byte[] overflow; // holds the kept head of a line longer than the buffer allows
+  private boolean unterminated; // the current line ended with the stream, without a terminator
+  private String strictSource; // non-null: a cut or unterminated line is an error naming this source
 
   /**
    * @param in the stream to split; closed by {@link #close()}
@@ -84,8 +86,42 @@ public final class LineReader implements Closeable {
     this.buf = new byte[Math.max(4096, Math.min(bufferBytes, 16 * 1024 * 1024))];
   }
 
+  /**
+   * Makes a damaged line an error instead of a flag: a line cut at {@code maxLineBytes}, or a last
+   * line that ends with the stream without a terminator (a log cut off or still being written).
+   * Strict reading splits every line (no whole-buffer skipping), so it is slower.
+   *
+   * @param sourceName the input named in the error
+   */
+  public LineReader strict(String sourceName) {
+    this.strictSource = Objects.requireNonNull(sourceName, "sourceName");
+    return this;
+  }
+
   /** Advances to the next line; false at the end of the stream. */
   public boolean next() throws IOException {
+    boolean found = nextLine();
+    if (found && strictSource != null) {
+      if (truncated) {
+        throw new io.sparkrca.core.error.CorruptInputException(strictSource + ": line " + lineNumber + " is "
+            + fullLength + " bytes, longer than the " + maxLineBytes + "-byte line cap, and was cut; raise the "
+            + "line cap to read it whole");
+      }
+      if (unterminated) {
+        throw new io.sparkrca.core.error.CorruptInputException(strictSource + ": the log ends in the middle of line "
+            + lineNumber + " (no line end after it): it was cut off, or is still being written");
+      }
+    }
+    return found;
+  }
+
+  /** Whether the line just read ended with the stream, without a line terminator. */
+  public boolean lineUnterminated() {
+    return unterminated;
+  }
+
+  private boolean nextLine() throws IOException {
+    unterminated = false;
     int start = pos;
     int scan = pos;
     while (true) {
@@ -109,6 +145,7 @@ public final class LineReader implements Closeable {
         pos = limit;
         if (start < limit) {
           setLine(buf, start, limit - start, start, limit - start, false);
+          unterminated = true;
           return true;
         }
         return false;
@@ -183,8 +220,8 @@ public final class LineReader implements Closeable {
    * @return the number of lines skipped
    */
   public long skipUntil(Candidates candidates, int keepLast, SkippedLine sink) {
-    if (pos >= limit) {
-      return 0;
+    if (pos >= limit || strictSource != null) {
+      return 0; // strict reading checks every line in next()
     }
     int c = candidates.indexOf(buf, pos, limit);
     // The skipped region ends where the line holding the candidate (or the partial last line) starts.
@@ -333,6 +370,7 @@ public final class LineReader implements Closeable {
     }
     lineNumber++;
     applyLine(overflow, 0, maxLineBytes, startOffset, length, true);
+    unterminated = true;
     return true;
   }
 

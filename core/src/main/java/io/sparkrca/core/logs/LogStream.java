@@ -74,9 +74,11 @@ public final class LogStream {
   private final int tailWindowBytes;
   private final int maxTailWindowBytes;
   private final boolean redact;
+  private final boolean strict;
   private final List<String> openNotes;
 
   private LogStream(Builder b, ByteSource source, List<String> openNotes) {
+    this.strict = b.strict;
     this.source = source;
     this.maxLineBytes = b.maxLineBytes;
     this.tailWindowBytes = b.tailWindowBytes;
@@ -256,6 +258,9 @@ public final class LogStream {
       throws IOException {
     int found = 0;
     try (LineReader r = new LineReader(new ByteArrayInputStream(buf), maxLineBytes, READ_BUFFER)) {
+      if (strict) {
+        r.strict(source.name());
+      }
       boolean first = skipFirst;
       while (r.next()) {
         if (first) {
@@ -537,7 +542,7 @@ public final class LogStream {
   }
 
   private Text openText() throws IOException {
-    DecodedStream decoded = DecodedStream.open(source, true);
+    DecodedStream decoded = DecodedStream.open(source, !strict);
     InputStream in = decoded;
     try {
       if (decoded.compression().isCompressed()) {
@@ -547,7 +552,8 @@ public final class LogStream {
       byte[] sample = in.readNBytes(SAMPLE_BYTES);
       checkBinary(sample, decoded.compression());
       InputStream all = new SequenceInputStream(new ByteArrayInputStream(sample), in);
-      return new Text(decoded, new LineReader(all, maxLineBytes, READ_BUFFER), sample);
+      LineReader lines = new LineReader(all, maxLineBytes, READ_BUFFER);
+      return new Text(decoded, strict ? lines.strict(source.name()) : lines, sample);
     } catch (IOException | RuntimeException e) {
       in.close();
       throw e;
@@ -606,6 +612,7 @@ public final class LogStream {
     private int tailWindowBytes = DEFAULT_TAIL_WINDOW_BYTES;
     private int maxTailWindowBytes = DEFAULT_MAX_TAIL_WINDOW_BYTES;
     private boolean redact = true;
+    private boolean strict;
 
     private Builder() {}
 
@@ -646,6 +653,16 @@ public final class LogStream {
     /** Whether line text in results is redacted (default true). */
     public Builder redact(boolean redact) {
       this.redact = redact;
+      return this;
+    }
+
+    /**
+     * Whether damage is an error (default false: read past it and say so in the notes): a
+     * compressed stream that ends early, a line longer than the line cap, a last line without a
+     * line end. Strict reading splits every line, so counting and searching are slower.
+     */
+    public Builder strict(boolean strict) {
+      this.strict = strict;
       return this;
     }
 
