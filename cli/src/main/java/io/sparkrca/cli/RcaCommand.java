@@ -84,6 +84,8 @@ final class RcaCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin HttpOptions http;
 
+  @picocli.CommandLine.Mixin DataprocOptions dataproc;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -106,17 +108,18 @@ final class RcaCommand implements Callable<Integer> {
   }
 
   private RcaReport analyze() {
-    if (application == null && driverLogs.isEmpty() && executorLogs.isEmpty() && logs.isEmpty()) {
-      throw new InvalidRequestException("an event log is required (or at least a log): sparkrca rca EVENT_LOG "
-          + "[--driver-log URI] [--executor-log URI_OR_DIR] [--code URI] [--baseline EVENT_LOG]");
+    if (application == null && dataproc.workloadUri().isEmpty() && driverLogs.isEmpty() && executorLogs.isEmpty() && logs.isEmpty()) {
+      throw new InvalidRequestException("an event log is required (or at least a log, or a Dataproc --batch/--session/--job): "
+          + "sparkrca rca EVENT_LOG [--driver-log URI] [--executor-log URI_OR_DIR] [--code URI] [--baseline EVENT_LOG]");
     }
     if (timeoutSeconds < 1) {
       throw new InvalidRequestException("--timeout must be at least 1 second, not " + timeoutSeconds);
     }
-    SourceSettings settings = SourceSettings.builder().http(http.settings()).byteSources(http.sources()).strict(strict).build();
+    SourceSettings settings = SourceSettings.builder().http(http.settings()).byteSources(dataproc.byteSources(http)).strict(strict).build();
     EvidenceCollector.Builder b = EvidenceCollector.builder()
         .sources(SparkSources.builder().settings(settings).loadServiceProviders().build())
         .timeout(Duration.ofSeconds(timeoutSeconds));
+    dataproc.apply(b);
     if (application != null) {
       b.application(application);
     }
@@ -128,6 +131,7 @@ final class RcaCommand implements Callable<Integer> {
     logs.forEach(b::logs);
     code.forEach(b::code);
     Evidence evidence = b.build().collect();
+    dataproc.check(evidence);
     if (application != null && evidence.application().isEmpty() && evidence.logs().isEmpty()) {
       // Nothing at all to analyze: that is an input error, not an undetermined root cause.
       EvidenceGap g = evidence.gaps("event log").stream().findFirst().orElseThrow(() ->
