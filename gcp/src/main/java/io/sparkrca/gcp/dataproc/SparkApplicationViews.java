@@ -39,7 +39,15 @@ import java.util.TreeMap;
 public final class SparkApplicationViews {
   /** The actions, in the order the help lists them. */
   public static final List<String> ACTIONS =
-      List.of("applications", "summary", "stages", "stage", "tasks", "executors", "jobs", "sql", "environment");
+      List.of("applications", "summary", "insights", "stages", "stage", "tasks", "executors", "jobs", "sql",
+          "environment");
+
+  /** GC time above this share of an executor's or stage's run time is flagged (where the Spark UI turns red). */
+  public static final double GC_SHARE = 0.10;
+  /** Shuffle write time above this share of a stage's run time is flagged. */
+  public static final double SHUFFLE_WRITE_SHARE = 0.20;
+  /** A stage writing more than this many times the bytes (or records) it reads is flagged. */
+  public static final double WRITE_AMPLIFICATION = 2.0;
 
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -204,6 +212,7 @@ public final class SparkApplicationViews {
     Optional<String> id = Optional.of(appId);
     return switch (r.action()) {
       case "summary" -> summary(id, app, apps.size(), r);
+      case "insights" -> insights(id, r);
       case "stages" -> stages(id, r);
       case "stage" -> stage(id, r);
       case "tasks" -> tasks(id, r);
@@ -314,6 +323,100 @@ public final class SparkApplicationViews {
     ArrayNode fs = payload.putArray("failedStages");
     failedStages.forEach(fs::add);
     return new View(md.toString(), payload);
+  }
+
+  /**
+   * Seed 002's metric insights, each with the threshold it crossed and the executor or stage it
+   * points at: GC time / run time, disk spill, bytes and records written vs read, shuffle write time
+   * / run time, and the application's stage progression (failed, still waiting).
+   */
+  private View insights(Optional<String> id, Request r) {
+    String parent = workload.parent();
+    JsonNode summary = api.call(parent, id, "summarizeStages", Map.of()).path("stagesSummary");
+    List<JsonNode> executors = api.paginate(parent, id, "searchExecutors", "sparkApplicationExecutors", Map.of(), 10_000);
+    List<JsonNode> stages = api.paginate(parent, id, "searchStages", "sparkApplicationStages", Map.of(), 20_000);
+    ArrayNode found = F.arrayNode();
+    for (JsonNode e : executors) {
+      long run = DataprocModel.num(e, "totalDurationMillis");
+      long gc = DataprocModel.num(e, "totalGcTimeMillis");
+      if (run > 0 && gc > GC_SHARE * run) {
+        insight(found, "executor " + e.path("executorId").asText(), "GC time / task time", (double) gc / run, GC_SHARE,
+            Formats.humanMillis(gc) + " of " + Formats.humanMillis(run) + " in garbage collection: the heap is too small "
+                + "for what the tasks hold (raise spark.executor.memory, or cache/collect less)");
+      }
+    }
+    for (JsonNode s : stages) {
+      JsonNode m = s.path("stageMetrics");
+      String at = "stage " + DataprocModel.num(s, "stageId") + "." + DataprocModel.num(s, "stageAttemptId");
+      long run = DataprocModel.num(m, "executorRunTimeMillis");
+      long gc = DataprocModel.num(m, "jvmGcTimeMillis");
+      if (run > 0 && gc > GC_SHARE * run) {
+        insight(found, at, "GC time / run time", (double) gc / run, GC_SHARE,
+            Formats.humanMillis(gc) + " of " + Formats.humanMillis(run) + " of its tasks' run time in GC");
+      }
+      long disk = DataprocModel.num(m, "diskBytesSpilled");
+      if (disk > 0) {
+        insight(found, at, "disk bytes spilled", disk, 0, Formats.humanBytes(disk) + " spilled to disk: its tasks' data "
+            + "did not fit in execution memory (more partitions, or more memory per task)");
+      }
+      long writeNanos = DataprocModel.num(m.path("stageShuffleWriteMetrics"), "writeTimeNanos");
+      if (run > 0 && writeNanos / 1e6 > SHUFFLE_WRITE_SHARE * run) {
+        insight(found, at, "shuffle write time / run time", writeNanos / 1e6 / run, SHUFFLE_WRITE_SHARE,
+            Formats.humanMillis(writeNanos / 1e6) + " of " + Formats.humanMillis(run) + " writing shuffle files: slow "
+                + "local disks or many small shuffle blocks");
+      }
+      long inBytes = DataprocModel.num(m.path("stageInputMetrics"), "bytesRead")
+          + DataprocModel.num(m.path("stageShuffleReadMetrics"), "bytesRead");
+      long outBytes = DataprocModel.num(m.path("stageOutputMetrics"), "bytesWritten")
+          + DataprocModel.num(m.path("stageShuffleWriteMetrics"), "bytesWritten");
+      if (inBytes > 0 && outBytes > WRITE_AMPLIFICATION * inBytes && outBytes > (64L << 20)) {
+        insight(found, at, "bytes written / read", (double) outBytes / inBytes, WRITE_AMPLIFICATION,
+            "writes " + Formats.humanBytes(outBytes) + " from " + Formats.humanBytes(inBytes) + " read: a join or explode "
+                + "multiplies rows");
+      }
+      long inRecords = DataprocModel.num(m.path("stageInputMetrics"), "recordsRead")
+          + DataprocModel.num(m.path("stageShuffleReadMetrics"), "recordsRead");
+      long outRecords = DataprocModel.num(m.path("stageOutputMetrics"), "recordsWritten")
+          + DataprocModel.num(m.path("stageShuffleWriteMetrics"), "recordsWritten");
+      if (inRecords > 0 && outRecords > WRITE_AMPLIFICATION * inRecords && outRecords > 1_000_000) {
+        insight(found, at, "records written / read", (double) outRecords / inRecords, WRITE_AMPLIFICATION,
+            outRecords + " records written from " + inRecords + " read");
+      }
+    }
+    long failed = DataprocModel.num(summary, "numFailedStages");
+    long waiting = DataprocModel.num(summary, "numPendingStages") + DataprocModel.num(summary, "numActiveStages");
+    if (failed > 0) {
+      insight(found, "application " + id.get(), "failed stages", failed, 0, failed + " stage attempt(s) failed");
+    }
+    if (waiting > 0) {
+      insight(found, "application " + id.get(), "stages not finished (active or waiting)", waiting, 0,
+          waiting + " stage(s) still active or waiting: the application stopped (or is) mid-way");
+    }
+    StringBuilder md = new StringBuilder("# Metric insights of `" + id.get() + "` (" + found.size() + ")\n\n");
+    if (found.isEmpty()) {
+      md.append("No executor or stage crossed a threshold (GC > ").append((int) (GC_SHARE * 100))
+          .append("% of run time, any disk spill, shuffle write > ").append((int) (SHUFFLE_WRITE_SHARE * 100))
+          .append("% of run time, more than ").append(WRITE_AMPLIFICATION).append("x written vs read, failed or waiting "
+              + "stages).\n");
+    } else {
+      md.append("| Points at | Metric | Value | Threshold | What it means |\n|---|---|---|---|---|\n");
+      for (JsonNode f : found) {
+        md.append("| ").append(f.path("pointsAt").asText()).append(" | ").append(f.path("metric").asText()).append(" | ")
+            .append(Formats.fixed(f.path("value").asDouble(), 2)).append(" | ")
+            .append(Formats.fixed(f.path("threshold").asDouble(), 2)).append(" | ")
+            .append(Markdown.text(f.path("message").asText(), 300)).append(" |\n");
+      }
+    }
+    return new View(md.toString(), found);
+  }
+
+  private static void insight(ArrayNode out, String at, String metric, double value, double threshold, String message) {
+    ObjectNode o = out.addObject();
+    o.put("pointsAt", at);
+    o.put("metric", metric);
+    o.put("value", value);
+    o.put("threshold", threshold);
+    o.put("message", message);
   }
 
   private View stages(Optional<String> id, Request r) {

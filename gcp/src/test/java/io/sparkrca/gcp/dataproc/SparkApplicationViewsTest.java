@@ -27,6 +27,8 @@ class SparkApplicationViewsTest {
   private static final String FAILED = "projects/p/locations/us-central1/batches/oom";
   private static final String NONE = "projects/p/locations/us-central1/batches/none";
   private static final String EARLY = "projects/p/locations/us-central1/batches/early";
+  private static final String SPILL = "projects/p/locations/us-central1/batches/spill";
+  private static SparkApplication spill;
   private static SparkApplicationsFake fake;
   private static SparkApplication app;
   private static SparkApplicationsClient api;
@@ -37,6 +39,8 @@ class SparkApplicationViewsTest {
     app = EventLogs.replay(TestkitFixtures.get("3.5.9", "executor-oom").eventLog());
     fake.serve(FAILED, app).serveNone(NONE)
         .serve(EARLY, EventLogs.replay(TestkitFixtures.get("3.5.9", "driver-fails-before-first-action").eventLog()));
+    spill = EventLogs.replay(TestkitFixtures.get("3.5.9", "spill").eventLog());
+    fake.serve(SPILL, spill);
     api = SparkApplicationsClient.create(GcpSettings.builder().environment(Map.of()).project("p").region("us-central1")
         .sparkApplicationsEndpoint(fake.endpoint()).retries(2, Duration.ofMillis(10)).build(), "us-central1");
   }
@@ -119,6 +123,27 @@ class SparkApplicationViewsTest {
         .isInstanceOf(InputNotFoundException.class).hasMessageContaining("{\"sparkApplications\": []}");
     assertThat(views(EARLY).render(SparkApplicationViews.Request.builder("summary").build()).toMarkdown())
         .contains("No stage ever ran", "driver log");
+  }
+
+  @Test
+  void insightsPointAtEveryStageThatSpilledToDiskAndAtTheFailedStages() throws Exception {
+    List<String> spilled = spill.stages(StageQuery.all()).stream().filter(s -> s.diskBytesSpilled() > 0)
+        .map(s -> "stage " + s.stageId() + "." + s.attemptId()).toList();
+    assertThat(spilled).as("the spill fixture spills").isNotEmpty();
+    JsonNode found = new ObjectMapper().readTree(views(SPILL).render(SparkApplicationViews.Request.builder("insights").build())
+        .toJson());
+    List<String> atSpill = new java.util.ArrayList<>();
+    found.forEach(f -> {
+      if (f.path("metric").asText().equals("disk bytes spilled")) {
+        atSpill.add(f.path("pointsAt").asText());
+      }
+    });
+    assertThat(atSpill).containsExactlyInAnyOrderElementsOf(spilled);
+
+    long failed = app.stages(StageQuery.all()).stream().filter(s -> s.status() == StageStatus.FAILED).count();
+    SparkApplicationViews.View oom = views(FAILED).render(SparkApplicationViews.Request.builder("insights").build());
+    assertThat(oom.toMarkdown()).contains("| Points at | Metric | Value | Threshold |",
+        "| application " + app.info().id() + " | failed stages | " + failed + ".00 | 0.00 |");
   }
 
   @Test
