@@ -46,7 +46,7 @@ final class DataprocOptions {
       description = "A service-account or authorized-user credentials file (default: Application Default Credentials).")
   Path credentials;
 
-  @Option(names = "--dataproc-endpoint", paramLabel = "HOST:PORT", hidden = false,
+  @Option(names = "--dataproc-endpoint", paramLabel = "HOST:PORT",
       description = "The Dataproc gRPC endpoint (env SPARKRCA_DATAPROC_ENDPOINT; default REGION-dataproc.googleapis.com:443).")
   String dataprocEndpoint;
 
