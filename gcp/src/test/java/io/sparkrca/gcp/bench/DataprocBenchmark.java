@@ -87,6 +87,10 @@ public final class DataprocBenchmark {
       long seq = run(fake, parent, big, latency, 1);
       long con = run(fake, parent, big, latency, parallel);
       System.out.printf("  ratio sequential / concurrent: %.1fx%n", (double) seq / con);
+      System.out.printf("stage details of every attempt (what the stage rules read: one accessStageAttempt each):%n");
+      long dseq = details(fake, parent, big, latency, 1);
+      long dcon = details(fake, parent, big, latency, parallel);
+      System.out.printf("  ratio sequential / concurrent: %.1fx%n", (double) dseq / dcon);
     }
   }
 
@@ -102,6 +106,23 @@ public final class DataprocBenchmark {
     long ms = (System.nanoTime() - t0) / 1_000_000;
     System.out.printf("  parallelism %2d: %,6d ms, %d requests, %d stages submitted, %d tasks%n", parallelism, ms,
         fake.requests(), f.stagesSubmitted(), f.tasksEnded());
+    return ms;
+  }
+
+  private static long details(SparkApplicationsFake fake, String parent, SparkApplication app0, long latency,
+      int parallelism) {
+    fake.reset();
+    fake.serve(parent, app0).latency(latency);
+    GcpSettings s = GcpSettings.builder().environment(Map.of()).project("p").region("us-central1")
+        .sparkApplicationsEndpoint(fake.endpoint()).parallelism(parallelism).timeout(Duration.ofSeconds(60)).build();
+    SparkApplication app = new DataprocHistoryProvider(s).application("dataproc:" + parent, SourceSettings.defaults());
+    app.stages(StageQuery.all()); // the stage list first, so only the detail calls are timed
+    int before = fake.requests();
+    long t0 = System.nanoTime();
+    int n = app.stages(StageQuery.all().withDetails(true)).size();
+    long ms = (System.nanoTime() - t0) / 1_000_000;
+    System.out.printf("  parallelism %2d: %,6d ms, %d requests for %d attempts%n", parallelism, ms,
+        fake.requests() - before, n);
     return ms;
   }
 
