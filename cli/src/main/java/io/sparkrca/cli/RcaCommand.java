@@ -118,6 +118,8 @@ final class RcaCommand implements Callable<Integer>, Formatted {
 
   @picocli.CommandLine.Mixin KubernetesOptions k8s;
 
+  @picocli.CommandLine.Mixin DataprocOptions dataproc;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -144,17 +146,20 @@ final class RcaCommand implements Callable<Integer>, Formatted {
   }
 
   private RcaReport analyze() {
-    if (application == null && inputs.driverLogs.isEmpty() && inputs.executorLogs.isEmpty() && inputs.logs.isEmpty()) {
-      throw new InvalidRequestException("an event log is required (or at least a log): sparkrca rca EVENT_LOG "
-          + "[--driver-log URI] [--executor-log URI_OR_DIR] [--code URI] [--baseline EVENT_LOG]");
+    if (application == null && dataproc.workloadUri().isEmpty() && inputs.driverLogs.isEmpty() && inputs.executorLogs.isEmpty()
+        && inputs.logs.isEmpty()) {
+      throw new InvalidRequestException("an event log is required (or at least a log, or a Dataproc --batch/--session/--job): "
+          + "sparkrca rca EVENT_LOG [--driver-log URI] [--executor-log URI_OR_DIR] [--code URI] [--baseline EVENT_LOG]");
     }
     if (reading.timeoutSeconds < 1) {
       throw new InvalidRequestException("--timeout must be at least 1 second, not " + reading.timeoutSeconds);
     }
-    SourceSettings settings = SourceSettings.builder().http(http.settings()).byteSources(http.sources(spec)).strict(reading.strict).build();
+    SourceSettings settings = SourceSettings.builder().http(http.settings())
+        .byteSources(ReadProgress.track(dataproc.byteSources(http), spec)).strict(reading.strict).build();
     EvidenceCollector.Builder b = EvidenceCollector.builder()
         .sources(SparkSources.builder().settings(settings).loadServiceProviders().build())
         .timeout(Duration.ofSeconds(reading.timeoutSeconds));
+    dataproc.apply(b);
     if (application != null) {
       b.application(application);
     }
@@ -167,6 +172,7 @@ final class RcaCommand implements Callable<Integer>, Formatted {
     inputs.code.forEach(b::code);
     k8s.addTo(b);
     Evidence evidence = b.build().collect();
+    dataproc.check(evidence);
     if (application != null && evidence.application().isEmpty() && evidence.logs().isEmpty()) {
       // Nothing at all to analyze: that is an input error, not an undetermined root cause.
       EvidenceGap g = evidence.gaps("event log").stream().findFirst().orElseThrow(() ->

@@ -18,5 +18,6 @@ final class Subcommands {
     cli.addSubcommand(new LogsCommand());
     cli.addSubcommand(new RulesCommand());
     cli.addSubcommand(new K8sCommand());
+    cli.addSubcommand(new DataprocCommand());
   }
 }

@@ -9,7 +9,8 @@ import java.util.Optional;
 /**
  * Everything collected about one workload, immutable: the application model and where it came
  * from, a baseline run, the logs (scanned, with excerpts), the code, the cluster manager's records,
- * and the gaps: what could not be collected and exactly why. Nothing missing is ever silently
+ * the gaps: what could not be collected and exactly why, and notes on how it was gathered (what a
+ * workload's platform answered, see {@link WorkloadEvidenceProvider}). Nothing missing is ever silently
  * treated as "nothing wrong": an analysis reads {@link #gaps()} as carefully as the rest.
  *
  * <pre>{@code
@@ -24,7 +25,8 @@ public record Evidence(
     List<LogEvidence> logs,
     List<CodeEvidence> code,
     List<ClusterEvent> clusterEvents,
-    List<EvidenceGap> gaps) {
+    List<EvidenceGap> gaps,
+    List<String> notes) {
   public Evidence {
     Objects.requireNonNull(application, "application");
     Objects.requireNonNull(baseline, "baseline");
@@ -32,6 +34,13 @@ public record Evidence(
     code = List.copyOf(code);
     clusterEvents = List.copyOf(clusterEvents);
     gaps = List.copyOf(gaps);
+    notes = List.copyOf(notes);
+  }
+
+  /** Evidence without notes on how it was gathered. */
+  public Evidence(Optional<ApplicationEvidence> application, Optional<ApplicationEvidence> baseline,
+      List<LogEvidence> logs, List<CodeEvidence> code, List<ClusterEvent> clusterEvents, List<EvidenceGap> gaps) {
+    this(application, baseline, logs, code, clusterEvents, gaps, List.of());
   }
 
   /** Evidence holding only an application already in hand, with no gaps recorded. */

@@ -7,6 +7,7 @@ import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.evidence.internal.Gaps;
 import io.sparkrca.core.evidence.internal.LogScanner;
 import io.sparkrca.core.io.ByteSources;
+import io.sparkrca.core.io.SourceEntry;
 import io.sparkrca.core.io.SourceFiles;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.source.SourceSettings;
@@ -32,7 +33,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Gathers the evidence about one workload: its application model (from any {@link
  * io.sparkrca.core.source.SparkHistoryProvider}), driver and executor logs (a directory's files are
- * told apart by content), the job's code, a baseline run, and the cluster manager's records.
+ * told apart by content), the job's code, a baseline run, the cluster manager's records, and what a
+ * workload's platform knows ({@link WorkloadEvidenceProvider}: a Dataproc batch's state, its logs).
  * Independent fetches run concurrently, at most {@link Builder#parallelism} at a time; logs are
  * scanned as streams for {@link LogSignatures}, never read whole. Whatever cannot be collected is
  * a gap with the exact reason; {@link #collect()} itself fails only on a programming error.
@@ -60,6 +62,7 @@ public final class EvidenceCollector {
   static final String EXECUTOR_LOGS = "executor logs";
   static final String CODE = "code";
   static final String BASELINE = "baseline";
+  static final String WORKLOAD = "workload";
 
   private final SparkSources sources;
   private final Optional<String> applicationUri;
@@ -73,11 +76,13 @@ public final class EvidenceCollector {
   private final LogSignatures signatures;
   private final List<CodeInspectionProvider> inspectors;
   private final List<ClusterEvidenceProvider> clusterProviders;
+  private final Optional<String> workload;
+  private final List<WorkloadEvidenceProvider> workloadProviders;
   private final int parallelism;
   private final Duration timeout;
 
   private EvidenceCollector(Builder b, List<CodeInspectionProvider> inspectors,
-      List<ClusterEvidenceProvider> clusterProviders) {
+      List<ClusterEvidenceProvider> clusterProviders, List<WorkloadEvidenceProvider> workloadProviders) {
     this.sources = b.sources;
     this.applicationUri = b.applicationUri;
     this.givenApplication = b.givenApplication;
@@ -90,6 +95,8 @@ public final class EvidenceCollector {
     this.signatures = b.signatures;
     this.inspectors = List.copyOf(inspectors);
     this.clusterProviders = List.copyOf(clusterProviders);
+    this.workload = b.workload;
+    this.workloadProviders = List.copyOf(workloadProviders);
     this.parallelism = b.parallelism;
     this.timeout = b.timeout;
   }
@@ -111,23 +118,70 @@ public final class EvidenceCollector {
 
   private Evidence collect(ExecutorService pool, long deadline) {
     List<EvidenceGap> gaps = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
     ByteSources bytes = sources.settings().byteSources();
 
+    // Phase 0: what the workload's platform knows (state, logs, where the application data is).
+    Optional<String> appUri = applicationUri;
+    Optional<ApplicationEvidence> fromWorkload = Optional.empty();
+    List<String> wDriverLogs = new ArrayList<>(driverLogs);
+    List<String> wExecutorLogs = new ArrayList<>(executorLogs);
+    List<String> wOtherLogs = new ArrayList<>(otherLogs);
+    List<WorkloadEvidence.Log> heldLogs = new ArrayList<>();
+    List<String> allCode = new ArrayList<>(code);
+    List<ClusterEvent> workloadEvents = new ArrayList<>();
+    if (workload.isPresent()) {
+      Optional<WorkloadEvidence> w = workloadEvidence(workload.get(), pool, deadline, gaps);
+      if (w.isPresent()) {
+        WorkloadEvidence we = w.get();
+        notes.addAll(we.notes());
+        gaps.addAll(we.gaps());
+        workloadEvents.addAll(we.events());
+        if (appUri.isEmpty() && givenApplication.isEmpty()) {
+          appUri = we.applicationUri();
+          fromWorkload = we.application().map(a -> new ApplicationEvidence(a, Redactor.redactUri(we.workload()),
+              we.applicationSource()));
+        }
+        for (WorkloadEvidence.Log l : we.logs()) {
+          if (l.bytes().isPresent()) {
+            heldLogs.add(l);
+          } else if (l.role().equals(Optional.of(LogRole.DRIVER))) {
+            wDriverLogs.add(l.uri());
+          } else if (l.role().equals(Optional.of(LogRole.EXECUTOR))) {
+            wExecutorLogs.add(l.uri());
+          } else {
+            wOtherLogs.add(l.uri());
+          }
+        }
+        we.code().stream().filter(c -> !allCode.contains(c)).forEach(allCode::add);
+      }
+    }
+
     // Phase 1: the application, the baseline and the logs, side by side.
-    Future<ApplicationEvidence> app = applicationUri.map(u -> pool.submit(() -> load(u))).orElse(null);
+    Optional<String> appUriFinal = appUri;
+    Future<ApplicationEvidence> app = appUri.map(u -> pool.submit(() -> load(u))).orElse(null);
     Future<ApplicationEvidence> base = baselineUri.map(u -> pool.submit(() -> load(u))).orElse(null);
     List<LogRequest> logRequests = new ArrayList<>();
-    expand(driverLogs, Optional.of(LogRole.DRIVER), DRIVER_LOG, bytes, logRequests, gaps);
-    expand(executorLogs, Optional.of(LogRole.EXECUTOR), EXECUTOR_LOGS, bytes, logRequests, gaps);
-    expand(otherLogs, Optional.empty(), "log", bytes, logRequests, gaps);
+    expand(wDriverLogs, Optional.of(LogRole.DRIVER), DRIVER_LOG, bytes, logRequests, gaps);
+    expand(wExecutorLogs, Optional.of(LogRole.EXECUTOR), EXECUTOR_LOGS, bytes, logRequests, gaps);
+    expand(wOtherLogs, Optional.empty(), "log", bytes, logRequests, gaps);
     List<Future<LogEvidence>> logFutures = new ArrayList<>();
     for (LogRequest r : logRequests) {
       logFutures.add(pool.submit(() -> LogScanner.scan(bytes, r.uri(), r.role(), signatures)));
     }
+    for (WorkloadEvidence.Log l : heldLogs) {
+      ByteSources held = ByteSources.builder().add(new HeldSource(l.uri(), l.bytes().get())).build();
+      logRequests.add(new LogRequest(l.uri(), l.role(), l.what()));
+      logFutures.add(pool.submit(() -> LogScanner.scan(held, l.uri(), l.role(), signatures)));
+    }
 
     Optional<ApplicationEvidence> application = givenApplication.map(a -> new ApplicationEvidence(a, "given", "given"));
+    if (fromWorkload.isPresent()) {
+      application = fromWorkload;
+      fromWorkload.get().app().facts(); // as load() does: what analysis needs, read now
+    }
     if (app != null) {
-      application = await(app, deadline, EVENT_LOG, applicationUri.get(),
+      application = await(app, deadline, EVENT_LOG, appUriFinal.get(),
           "check the path or URL; an event log exists only when the application ran with "
               + "spark.eventLog.enabled=true, under spark.eventLog.dir", gaps);
     }
@@ -151,7 +205,7 @@ public final class EvidenceCollector {
     }
 
     // Phase 2: the cluster manager's records and the code, which need the application and logs.
-    List<ClusterEvent> events = new ArrayList<>();
+    List<ClusterEvent> events = new ArrayList<>(workloadEvents);
     if (application.isPresent()) {
       SparkApplication a = application.get().app();
       List<Future<ClusterEvidenceProvider.ClusterEvidence>> cluster = new ArrayList<>();
@@ -175,7 +229,7 @@ public final class EvidenceCollector {
     List<CodeEvidence> codeEvidence = new ArrayList<>();
     List<Future<CodeEvidence>> codeFutures = new ArrayList<>();
     List<String> codeUris = new ArrayList<>();
-    for (String uri : code) {
+    for (String uri : allCode) {
       Optional<CodeInspectionProvider> p = inspectors.stream().filter(i -> i.supports(uri)).findFirst();
       if (p.isEmpty()) {
         gaps.add(new EvidenceGap(CODE, Redactor.redactUri(uri), GapReason.UNSUPPORTED,
@@ -193,21 +247,61 @@ public final class EvidenceCollector {
           .ifPresent(codeEvidence::add);
     }
 
-    if (driverLogs.isEmpty() && logs.stream().noneMatch(l -> l.role() == LogRole.DRIVER)) {
+    if (wDriverLogs.isEmpty() && logs.stream().noneMatch(l -> l.role() == LogRole.DRIVER)) {
       gaps.add(new EvidenceGap(DRIVER_LOG, "", GapReason.NOT_REQUESTED, "no driver log was given",
           "give the driver log (spark-submit's stderr, the driver pod's log, or the YARN application "
               + "master's log): failures outside any task are only there"));
     }
-    if (executorLogs.isEmpty() && logs.stream().noneMatch(l -> l.role() == LogRole.EXECUTOR)) {
+    if (wExecutorLogs.isEmpty() && logs.stream().noneMatch(l -> l.role() == LogRole.EXECUTOR)) {
       gaps.add(new EvidenceGap(EXECUTOR_LOGS, "", GapReason.NOT_REQUESTED, "no executor log was given",
           "give the executors' stderr (the worker's work directory, yarn logs -applicationId, "
               + "kubectl logs): an executor that died says why only there"));
     }
-    if (code.isEmpty()) {
+    if (allCode.isEmpty()) {
       gaps.add(new EvidenceGap(CODE, "", GapReason.NOT_REQUESTED, "no code was given",
           "give the job's JAR or script to point the failure at its code"));
     }
-    return new Evidence(application, baseline, logs, codeEvidence, events, gaps);
+    return new Evidence(application, baseline, logs, codeEvidence, events, gaps, notes);
+  }
+
+  /** Asks the provider of {@code uri} what the platform knows; a gap when none reads it or it fails. */
+  private Optional<WorkloadEvidence> workloadEvidence(String uri, ExecutorService pool, long deadline,
+      List<EvidenceGap> gaps) {
+    Optional<WorkloadEvidenceProvider> p = workloadProviders.stream().filter(w -> w.supports(uri)).findFirst();
+    if (p.isEmpty()) {
+      gaps.add(new EvidenceGap(WORKLOAD, Redactor.redactUri(uri), GapReason.UNSUPPORTED,
+          "no workload provider on the class path reads it"
+              + (workloadProviders.isEmpty() ? "" : " (providers: "
+                  + String.join(", ", workloadProviders.stream().map(WorkloadEvidenceProvider::name).toList()) + ")"),
+          "add the module of that platform (for example sparkrca-gcp for Dataproc) to the class path"));
+      return Optional.empty();
+    }
+    Future<WorkloadEvidence> f = pool.submit(() -> p.get().collect(uri, sources.settings()));
+    return await(f, deadline, WORKLOAD, uri, "check the workload's id, project and region, and access to them", gaps);
+  }
+
+  /** A log the workload provider already holds, served under its own name only. */
+  private record HeldSource(String name, io.sparkrca.core.io.ByteSource source)
+      implements io.sparkrca.core.io.ByteSourceProvider {
+    @Override
+    public boolean supports(String uri) {
+      return uri.equals(name);
+    }
+
+    @Override
+    public io.sparkrca.core.io.ByteSource open(String uri) {
+      return source;
+    }
+
+    @Override
+    public List<SourceEntry> list(String uri) {
+      return List.of();
+    }
+
+    @Override
+    public boolean isDirectory(String uri) {
+      return false;
+    }
   }
 
   private ApplicationEvidence load(String uri) {
@@ -312,6 +406,8 @@ public final class EvidenceCollector {
     private LogSignatures signatures = LogSignatures.standard();
     private final List<CodeInspectionProvider> inspectors = new ArrayList<>();
     private final List<ClusterEvidenceProvider> clusterProviders = new ArrayList<>();
+    private final List<WorkloadEvidenceProvider> workloadProviders = new ArrayList<>();
+    private Optional<String> workload = Optional.empty();
     private boolean serviceProviders = true;
     private int parallelism = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
     private Duration timeout = Duration.ofMinutes(10);
@@ -329,6 +425,22 @@ public final class EvidenceCollector {
     public Builder application(SparkApplication app) {
       this.givenApplication = Optional.of(Objects.requireNonNull(app, "app"));
       this.applicationUri = Optional.empty();
+      return this;
+    }
+
+    /**
+     * A workload on a managed platform, such as {@code dataproc:batches/b-1?project=p&region=r}: its
+     * {@link WorkloadEvidenceProvider} says where its application data, logs and code are, and the
+     * collector reads them as if they had been named here (what is named here explicitly wins).
+     */
+    public Builder workload(String uri) {
+      this.workload = Optional.of(nonBlank(uri, "workload"));
+      return this;
+    }
+
+    /** A source of workload evidence, asked before those found on the class path. */
+    public Builder workloadEvidence(WorkloadEvidenceProvider provider) {
+      workloadProviders.add(Objects.requireNonNull(provider, "provider"));
       return this;
     }
 
@@ -429,9 +541,9 @@ public final class EvidenceCollector {
 
     public EvidenceCollector build() {
       if (applicationUri.isEmpty() && givenApplication.isEmpty() && driverLogs.isEmpty()
-          && executorLogs.isEmpty() && otherLogs.isEmpty()) {
+          && executorLogs.isEmpty() && otherLogs.isEmpty() && workload.isEmpty()) {
         throw new InvalidRequestException(
-            "nothing to collect: name the application (its event log or another source) or at least a log");
+            "nothing to collect: name the application (its event log or another source), a workload, or at least a log");
       }
       List<CodeInspectionProvider> allInspectors = new ArrayList<>(inspectors);
       List<ClusterEvidenceProvider> allClusters = new ArrayList<>(clusterProviders);
@@ -445,7 +557,11 @@ public final class EvidenceCollector {
           }
         }
       }
-      return new EvidenceCollector(this, allInspectors, allClusters);
+      List<WorkloadEvidenceProvider> allWorkloads = new ArrayList<>(workloadProviders);
+      if (serviceProviders) {
+        ServiceLoader.load(WorkloadEvidenceProvider.class).forEach(allWorkloads::add);
+      }
+      return new EvidenceCollector(this, allInspectors, allClusters, allWorkloads);
     }
 
     private static String nonBlank(String uri, String what) {

@@ -103,7 +103,7 @@ public final class RcaEngine {
   public RcaReport analyze(Evidence evidence) {
     Objects.requireNonNull(evidence, "evidence");
     AnalysisContext ctx = new AnalysisContext(evidence);
-    List<String> notes = new ArrayList<>();
+    List<String> notes = new ArrayList<>(evidence.notes()); // how the evidence was gathered, first
     List<Candidate> candidates = new ArrayList<>();
     for (Analyzer a : analyzers) {
       try {

@@ -1,0 +1,244 @@
+package io.sparkrca.gcp.bench;
+
+import io.sparkrca.core.app.ApplicationFacts;
+import io.sparkrca.core.app.SparkApplication;
+import io.sparkrca.core.app.StageQuery;
+import io.sparkrca.core.app.TaskQuery;
+import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.io.ByteSources;
+import io.sparkrca.core.logs.LogLines;
+import io.sparkrca.core.logs.LogStream;
+import io.sparkrca.core.model.ApplicationEnvironmentInfo;
+import io.sparkrca.core.model.ApplicationInfo;
+import io.sparkrca.core.model.ExecutionData;
+import io.sparkrca.core.model.ExecutorSummary;
+import io.sparkrca.core.model.JobData;
+import io.sparkrca.core.model.JobExecutionStatus;
+import io.sparkrca.core.model.ProcessSummary;
+import io.sparkrca.core.model.RDDStorageInfo;
+import io.sparkrca.core.model.StageData;
+import io.sparkrca.core.model.TaskData;
+import io.sparkrca.core.model.TaskMetricDistributions;
+import io.sparkrca.core.source.SourceSettings;
+import io.sparkrca.core.testkit.TestkitFixtures;
+import io.sparkrca.gcp.GcpSettings;
+import io.sparkrca.gcp.dataproc.DataprocHistoryProvider;
+import io.sparkrca.gcp.storage.GcsByteSourceProvider;
+import io.sparkrca.gcp.testing.FakeGcs;
+import io.sparkrca.gcp.testing.SparkApplicationsFake;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Issue 13 §6, measured (not a unit test; {@code benchmarks/dataproc-bench.sh} runs it):
+ *
+ * <ol>
+ *   <li>{@code logs tail} of a 5 GiB object in Cloud Storage (the loopback JSON-API fake): how many
+ *       requests and how many bytes of media.
+ *   <li>The profile the RCA reads ({@code facts()}: stages with quantiles, every attempt's details,
+ *       executors, jobs, SQL) of a 2,000-stage application through sparkApplications, against the
+ *       loopback fake adding 20 ms to every request: requests, wall time concurrent (the default
+ *       parallelism) and sequential (parallelism 1), and their ratio, in one run.
+ * </ol>
+ * The 2,000 stages are a real testkit run's stages repeated with new ids (tasks and all).
+ */
+public final class DataprocBenchmark {
+  private DataprocBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    int stages = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
+    long latency = args.length > 1 ? Long.parseLong(args[1]) : 20;
+    tail();
+    profile(stages, latency);
+  }
+
+  private static void tail() throws Exception {
+    try (FakeGcs gcs = new FakeGcs()) {
+      long size = 5L << 30;
+      byte[] line = "2026-12-01 21:19:00 INFO Executor: Finished task 1.0 in stage 3.0 (TID 7)\n"
+          .getBytes(StandardCharsets.US_ASCII);
+      gcs.putVirtual("big", "driver.log", size, off -> line[(int) (off % line.length)]);
+      GcpSettings s = GcpSettings.builder().environment(Map.of()).storageEndpoint(gcs.host()).build();
+      ByteSources bytes = ByteSources.builder().add(GcsByteSourceProvider.of(s)).build();
+      long t0 = System.nanoTime();
+      LogLines last = LogStream.builder().sources(bytes).build("gs://big/driver.log").tail(100);
+      long ms = (System.nanoTime() - t0) / 1_000_000;
+      System.out.printf("logs tail of a 5 GiB gs:// object: %d lines, %d requests (%d media), %,d media bytes, %d ms%n",
+          last.lines().size(), gcs.requests(), gcs.mediaRequests(), gcs.mediaBytes(), ms);
+    }
+  }
+
+  private static void profile(int stages, long latency) throws Exception {
+    SparkApplication base = EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog());
+    SparkApplication big = new Repeated(base, stages);
+    String parent = "projects/p/locations/us-central1/batches/bench";
+    try (SparkApplicationsFake fake = new SparkApplicationsFake()) {
+      System.out.printf("profile of a %d-stage application (%d attempts) through sparkApplications, %d ms per request:%n",
+          stages, big.stages(StageQuery.all()).size(), latency);
+      int parallel = GcpSettings.builder().environment(Map.of()).build().parallelism();
+      System.out.println("  warm-up (not counted):");
+      run(fake, parent, big, latency, parallel);
+      long seq = run(fake, parent, big, latency, 1);
+      long con = run(fake, parent, big, latency, parallel);
+      System.out.printf("  ratio sequential / concurrent: %.1fx%n", (double) seq / con);
+      System.out.printf("stage details of every attempt (what the stage rules read: one accessStageAttempt each):%n");
+      long dseq = details(fake, parent, big, latency, 1);
+      long dcon = details(fake, parent, big, latency, parallel);
+      System.out.printf("  ratio sequential / concurrent: %.1fx%n", (double) dseq / dcon);
+    }
+  }
+
+  private static long run(SparkApplicationsFake fake, String parent, SparkApplication app0, long latency,
+      int parallelism) {
+    fake.reset();
+    fake.serve(parent, app0).latency(latency);
+    GcpSettings s = GcpSettings.builder().environment(Map.of()).project("p").region("us-central1")
+        .sparkApplicationsEndpoint(fake.endpoint()).parallelism(parallelism).timeout(Duration.ofSeconds(60)).build();
+    long t0 = System.nanoTime();
+    SparkApplication app = new DataprocHistoryProvider(s).application("dataproc:" + parent, SourceSettings.defaults());
+    ApplicationFacts f = app.facts();
+    long ms = (System.nanoTime() - t0) / 1_000_000;
+    System.out.printf("  parallelism %2d: %,6d ms, %d requests, %d stages submitted, %d tasks%n", parallelism, ms,
+        fake.requests(), f.stagesSubmitted(), f.tasksEnded());
+    return ms;
+  }
+
+  private static long details(SparkApplicationsFake fake, String parent, SparkApplication app0, long latency,
+      int parallelism) {
+    fake.reset();
+    fake.serve(parent, app0).latency(latency);
+    GcpSettings s = GcpSettings.builder().environment(Map.of()).project("p").region("us-central1")
+        .sparkApplicationsEndpoint(fake.endpoint()).parallelism(parallelism).timeout(Duration.ofSeconds(60)).build();
+    SparkApplication app = new DataprocHistoryProvider(s).application("dataproc:" + parent, SourceSettings.defaults());
+    app.stages(StageQuery.all()); // the stage list first, so only the detail calls are timed
+    int before = fake.requests();
+    long t0 = System.nanoTime();
+    int n = app.stages(StageQuery.all().withDetails(true)).size();
+    long ms = (System.nanoTime() - t0) / 1_000_000;
+    System.out.printf("  parallelism %2d: %,6d ms, %d requests for %d attempts%n", parallelism, ms,
+        fake.requests() - before, n);
+    return ms;
+  }
+
+  /** A real application whose stage attempts are repeated under new stage ids up to {@code n}. */
+  static final class Repeated implements SparkApplication {
+    private final SparkApplication base;
+    private final List<StageData> baseStages;
+    private final List<StageData> stages = new ArrayList<>();
+
+    Repeated(SparkApplication base, int n) {
+      this.base = base;
+      this.baseStages = base.stages(StageQuery.all().withDetails(true));
+      for (int i = 0; i < n; i++) {
+        stages.add(withId(baseStages.get(i % baseStages.size()), i));
+      }
+    }
+
+    private StageData source(int stageId) {
+      return baseStages.get(stageId % baseStages.size());
+    }
+
+    private static StageData withId(StageData s, int id) {
+      try {
+        RecordComponent[] rc = StageData.class.getRecordComponents();
+        Object[] values = new Object[rc.length];
+        Class<?>[] types = new Class<?>[rc.length];
+        for (int i = 0; i < rc.length; i++) {
+          types[i] = rc[i].getType();
+          values[i] = rc[i].getName().equals("stageId") ? id : rc[i].getAccessor().invoke(s);
+        }
+        return StageData.class.getDeclaredConstructor(types).newInstance(values);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+
+    @Override
+    public ApplicationInfo info() {
+      return base.info();
+    }
+
+    @Override
+    public Optional<String> attemptId() {
+      return base.attemptId();
+    }
+
+    @Override
+    public List<JobData> jobs(Set<JobExecutionStatus> statuses) {
+      return base.jobs(statuses);
+    }
+
+    @Override
+    public Optional<JobData> job(int jobId) {
+      return base.job(jobId);
+    }
+
+    @Override
+    public List<StageData> stages(StageQuery query) {
+      return stages;
+    }
+
+    @Override
+    public List<StageData> stageAttempts(int stageId, StageQuery query) {
+      return stages.stream().filter(s -> s.stageId() == stageId).toList();
+    }
+
+    @Override
+    public Optional<StageData> stageAttempt(int stageId, int attemptId, StageQuery query) {
+      return stages.stream().filter(s -> s.stageId() == stageId && s.attemptId() == attemptId).findFirst();
+    }
+
+    @Override
+    public List<TaskData> tasks(int stageId, int attemptId, TaskQuery query) {
+      StageData s = source(stageId);
+      return base.tasks(s.stageId(), s.attemptId(), query);
+    }
+
+    @Override
+    public Optional<TaskMetricDistributions> taskSummary(int stageId, int attemptId, List<Double> quantiles) {
+      StageData s = source(stageId);
+      return base.taskSummary(s.stageId(), s.attemptId(), quantiles);
+    }
+
+    @Override
+    public List<ExecutorSummary> executors(boolean activeOnly) {
+      return base.executors(activeOnly);
+    }
+
+    @Override
+    public Optional<ApplicationEnvironmentInfo> environment() {
+      return base.environment();
+    }
+
+    @Override
+    public List<RDDStorageInfo> rdds() {
+      return base.rdds();
+    }
+
+    @Override
+    public Optional<RDDStorageInfo> rdd(int rddId) {
+      return base.rdd(rddId);
+    }
+
+    @Override
+    public List<ExecutionData> sqlExecutions() {
+      return base.sqlExecutions();
+    }
+
+    @Override
+    public Optional<ExecutionData> sqlExecution(long executionId) {
+      return base.sqlExecution(executionId);
+    }
+
+    @Override
+    public List<ProcessSummary> miscellaneousProcesses(boolean activeOnly) {
+      return base.miscellaneousProcesses(activeOnly);
+    }
+  }
+}

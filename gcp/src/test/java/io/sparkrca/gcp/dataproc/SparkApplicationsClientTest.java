@@ -1,0 +1,166 @@
+package io.sparkrca.gcp.dataproc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sparkrca.core.app.SparkApplication;
+import io.sparkrca.core.app.StageQuery;
+import io.sparkrca.core.error.AccessDeniedException;
+import io.sparkrca.core.error.InputNotFoundException;
+import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.testkit.TestkitFixtures;
+import io.sparkrca.gcp.GcpSettings;
+import io.sparkrca.gcp.testing.FakeTokenServer;
+import io.sparkrca.gcp.testing.SparkApplicationsFake;
+import io.sparkrca.gcp.testing.SparkApplicationsFake.Fault;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The sparkApplications client over real HTTP against the loopback fake: addressing, paging, retries and faults. */
+class SparkApplicationsClientTest {
+  static final String PARENT = "projects/p/locations/us-central1/batches/b-1";
+  private static SparkApplicationsFake fake;
+  private static SparkApplication app;
+  private static SparkApplicationsClient api;
+
+  @BeforeAll
+  static void start() throws Exception {
+    fake = new SparkApplicationsFake();
+    app = EventLogs.replay(TestkitFixtures.get("3.5.9", "executor-oom").eventLog());
+    fake.serve(PARENT, app);
+    api = SparkApplicationsClient.create(settings().build(), "us-central1");
+  }
+
+  static GcpSettings.Builder settings() {
+    return GcpSettings.builder().project("p").region("us-central1").sparkApplicationsEndpoint(fake.endpoint())
+        .retries(3, Duration.ofMillis(20));
+  }
+
+  @AfterAll
+  static void stop() {
+    fake.close();
+  }
+
+  @BeforeEach
+  void reset() {
+    fake.reset();
+  }
+
+  @Test
+  void searchListsTheApplicationAndPerAppCallsCarryParent() {
+    JsonNode r = api.call(PARENT, Optional.empty(), "search", Map.of("pageSize", "10"));
+    String id = r.path("sparkApplications").get(0).path("application").path("applicationId").asText();
+    assertThat(id).isEqualTo(app.info().id());
+    JsonNode env = api.call(PARENT, Optional.of(id), "accessEnvironmentInfo", Map.of());
+    assertThat(env.path("applicationEnvironmentInfo").path("sparkProperties").size()).isPositive();
+    assertThat(fake.log().get(0)).contains("/v1/" + PARENT + "/sparkApplications:search").doesNotContain("parent=");
+    assertThat(fake.log().get(1)).contains("/sparkApplications/" + id + ":accessEnvironmentInfo?parent=projects%2Fp");
+  }
+
+  @Test
+  void pagingFollowsTokensAcrossManyPagesAndStopsAtTheCap() {
+    SparkApplication many = EventLogs.replay(TestkitFixtures.get("3.5.9", "too-many-small-tasks").eventLog());
+    String parent = "projects/p/locations/us-central1/batches/many";
+    fake.serve(parent, many);
+    String id = many.info().id();
+    int tasks = many.tasks(0, 0, io.sparkrca.core.app.TaskQuery.all()).size();
+    assertThat(tasks).as("a stage with many tasks").isGreaterThan(250);
+    List<JsonNode> all = api.paginate(parent, Optional.of(id), "searchStageAttemptTasks",
+        "sparkApplicationStageAttemptTasks", Map.of("stageId", "0", "stageAttemptId", "0"), 100_000);
+    assertThat(all).hasSize(tasks);
+    assertThat(fake.requests("searchStageAttemptTasks")).isEqualTo((tasks + 99) / 100);
+    assertThat(fake.log().get(0)).contains("pageSize=100").doesNotContain("pageToken=");
+    assertThat(fake.log().get(1)).contains("pageToken=");
+    fake.reset();
+    assertThat(api.paginate(parent, Optional.of(id), "searchStageAttemptTasks", "sparkApplicationStageAttemptTasks",
+        Map.of("stageId", "0", "stageAttemptId", "0", "pageSize", "7"), 10)).hasSize(10);
+    assertThat(fake.requests("searchStageAttemptTasks")).isEqualTo(2);
+  }
+
+  @Test
+  void transientStatusesAreRetriedAndRetryAfterIsHonoured() {
+    fake.fault(new Fault(429, "{\"error\":{\"code\":429,\"message\":\"Quota exceeded\"}}", Optional.of("0")))
+        .fault(Fault.of(503, "The service is currently unavailable."));
+    JsonNode r = api.call(PARENT, Optional.empty(), "search", Map.of());
+    assertThat(r.path("sparkApplications").size()).isEqualTo(1);
+    assertThat(fake.requests()).isEqualTo(3);
+  }
+
+  @Test
+  void retriesStopAfterTheLastAttemptWithTheStatusInTheError() {
+    for (int i = 0; i < 3; i++) {
+      fake.fault(Fault.of(503, "The service is currently unavailable."));
+    }
+    assertThatThrownBy(() -> api.call(PARENT, Optional.empty(), "search", Map.of()))
+        .isInstanceOf(SparkRcaException.class)
+        .hasMessageContaining("search failed with HTTP 503")
+        .hasMessageContaining("GET " + fake.endpoint() + "/v1/" + PARENT + "/sparkApplications:search");
+    assertThat(fake.requests()).isEqualTo(3);
+  }
+
+  @Test
+  void aForbiddenCallNamesTheRoleToGrant() {
+    fake.fault(Fault.of(403, "Permission 'dataproc.batches.sparkApplicationRead' denied on resource"));
+    assertThatThrownBy(() -> api.call(PARENT, Optional.empty(), "search", Map.of()))
+        .isInstanceOf(AccessDeniedException.class)
+        .hasMessageContaining("HTTP 403")
+        .hasMessageContaining("roles/dataproc.viewer on p");
+    assertThat(fake.requests()).isEqualTo(1);
+  }
+
+  @Test
+  void anUnknownWorkloadIsNotFoundWithWhatToCheck() {
+    assertThatThrownBy(() -> api.call("projects/p/locations/us-central1/batches/nope", Optional.empty(), "search", Map.of()))
+        .isInstanceOf(InputNotFoundException.class)
+        .hasMessageContaining("HTTP 404")
+        .hasMessageContaining("check the project, region and batch or session ID");
+  }
+
+  @Test
+  void theBackendCauseOfAnInternalErrorIsQuotedOnce() {
+    String id = app.info().id();
+    assertThatThrownBy(() -> api.call(PARENT, Optional.of(id), "searchStageAttemptTasks",
+        Map.of("stageId", "0", "stageAttemptId", "0", "sortRuntime", "true")))
+        .hasMessageContaining("searchStageAttemptTasks failed with HTTP 500: Internal error encountered. "
+            + "(Filtering by task status is not supported yet.)");
+    assertThatThrownBy(() -> api.call(PARENT, Optional.of(id), "accessStageAttempt",
+        Map.of("stageId", "999", "stageAttemptId", "0")))
+        .isInstanceOf(InputNotFoundException.class)
+        .hasMessageContaining("(StageData not found for id: 999 - 0)");
+    assertThat(fake.requests()).as("no retry of a 500").isEqualTo(2);
+  }
+
+  @Test
+  void aRejectedTokenIsRefreshedOnceAndTheCallRetried(@TempDir Path dir) throws Exception {
+    try (FakeTokenServer tokens = new FakeTokenServer()) {
+      SparkApplicationsClient withCreds = SparkApplicationsClient.create(
+          settings().credentialsFile(tokens.credentialsFile(dir)).build(), "us-central1");
+      fake.requireToken("token-2"); // the first token is refused, as a revoked or expired one
+      JsonNode r = withCreds.call(PARENT, Optional.empty(), "search", Map.of());
+      assertThat(r.path("sparkApplications").size()).isEqualTo(1);
+      assertThat(tokens.issued()).isEqualTo(2);
+      assertThat(fake.requests()).isEqualTo(2);
+      fake.requireToken("token-99");
+      assertThatThrownBy(() -> withCreds.call(PARENT, Optional.empty(), "search", Map.of()))
+          .isInstanceOf(AccessDeniedException.class)
+          .hasMessageContaining("HTTP 401")
+          .hasMessageContaining("gcloud auth application-default login");
+    }
+  }
+
+  @Test
+  void aLoopbackEndpointGetsNoCredentials() {
+    api.call(PARENT, Optional.empty(), "search", Map.of());
+    assertThat(GcpSettings.isLoopback(fake.endpoint())).isTrue();
+  }
+}
