@@ -66,11 +66,11 @@ final class RcaCommand implements Callable<Integer> {
   @Option(names = "--code", paramLabel = "URI", description = "The job's JAR, class file or script, to point the failure at its code. Repeatable.")
   List<String> code = new ArrayList<>();
 
-  @Option(names = "--baseline", paramLabel = "EVENT_LOG", description = "The event log of a healthy earlier run of the same job, to compare with.")
+  @Option(names = "--baseline", paramLabel = "EVENT_LOG", description = "A healthy earlier run of the same job to compare with: an event log or any application URI (see sparkrca compare).")
   String baseline;
 
-  @Option(names = "--format", description = "markdown (default), json or text.", defaultValue = "markdown")
-  OutputFormat format;
+  @Option(names = "--format", description = "markdown (default), json, text or html (one file with charts).", defaultValue = "markdown")
+  ReportFormat format;
 
   @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
   Path output;
@@ -92,13 +92,13 @@ final class RcaCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     try {
       RcaReport report = analyze();
-      String text = format == OutputFormat.json ? report.toJson() : report.toMarkdown();
+      String text = format == ReportFormat.text ? report.toMarkdown() : format.render(report);
       ReportOutput.write(out, java.util.Optional.ofNullable(output), text);
       err.println("sparkrca: " + report.rootCause().kind() + " (" + report.rootCause().confidence().name()
           .toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + "): " + Redactor.standard().redactText(report.rootCause().title()));
       return report.exitCode();
     } catch (SparkRcaException e) {
-      if (format == OutputFormat.json) {
+      if (format == ReportFormat.json) {
         ReportOutput.jsonError(out, e);
       }
       throw e;

@@ -48,8 +48,11 @@ final class SummarizeCommand implements Callable<Integer> {
   @Parameters(paramLabel = "EVENT_LOG", description = "An event log file, rolling log directory, or log directory.")
   String location;
 
-  @Option(names = "--format", description = "markdown (default) or json.", defaultValue = "markdown")
-  OutputFormat format;
+  @Option(names = "--format", description = "markdown (default), json or html (one application, with charts).", defaultValue = "markdown")
+  ReportFormat format;
+
+  @Option(names = "--output", paramLabel = "FILE", description = "Write the summary to FILE instead of standard output.")
+  java.nio.file.Path output;
 
   @Option(names = "--strict", description = "Fail on the first line that is not a valid event.")
   boolean strict;
@@ -79,7 +82,16 @@ final class SummarizeCommand implements Callable<Integer> {
         failures.add(log.uri() + ": " + SparkRcaCommand.describe(e));
       }
     }
-    if (format == OutputFormat.json) {
+    if (format == ReportFormat.html) {
+      if (summaries.size() != 1) {
+        throw new io.sparkrca.core.error.InvalidRequestException("an HTML summary shows one application, and "
+            + location + " holds " + logs.size() + " logs: give one of them");
+      }
+      ReportOutput.write(out, java.util.Optional.ofNullable(output), summaries.get(0).toHtml());
+    } else if (output != null) {
+      ReportOutput.write(out, java.util.Optional.of(output), format == ReportFormat.json
+          ? SparkJson.write(logs.size() == 1 ? summaries.get(0) : summaries) + "\n" : markdown(summaries, logs.size()));
+    } else if (format == ReportFormat.json) {
       out.println(SparkJson.write(logs.size() == 1 ? summaries.get(0) : summaries));
     } else {
       for (int i = 0; i < summaries.size(); i++) {
@@ -102,5 +114,19 @@ final class SummarizeCommand implements Callable<Integer> {
     return summaries.stream().anyMatch(s -> s.outcome() == ApplicationSummary.Outcome.FAILED)
         ? SparkRcaCommand.EXIT_FAIL
         : 0;
+  }
+
+  private String markdown(List<ApplicationSummary> summaries, int found) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < summaries.size(); i++) {
+      if (i > 0) {
+        b.append("\n---\n\n");
+      }
+      b.append(SummaryMarkdown.render(summaries.get(i)));
+    }
+    if (found > maxApps) {
+      b.append("\n(").append(found - maxApps).append(" more logs not summarized; raise --max-apps)\n");
+    }
+    return b.toString();
   }
 }
