@@ -304,9 +304,9 @@ public record Comparison(
       Objects.requireNonNull(link, "link");
     }
 
-    /** {@code "spark.sql.shuffle.partitions: 8 -> 1000"}. */
+    /** {@code "spark.sql.shuffle.partitions: 8 → 1000"}. */
     public String describe() {
-      return property + ": " + baseline.orElse("unset") + " -> " + candidate.orElse("unset");
+      return property + ": " + baseline.orElse("unset") + " \u2192 " + candidate.orElse("unset");
     }
   }
 

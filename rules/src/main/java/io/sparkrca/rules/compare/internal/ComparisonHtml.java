@@ -103,7 +103,7 @@ public final class ComparisonHtml {
       page.paragraph("Not compared: give the code of both runs.");
     } else {
       CodeDiff d = c.code().get();
-      page.paragraph(d.baselineUri() + " -> " + d.candidateUri() + ": " + (d.identical() ? "identical"
+      page.paragraph(d.baselineUri() + " \u2192 " + d.candidateUri() + ": " + (d.identical() ? "identical"
           : d.changed().size() + " changed, " + d.added().size() + " added, " + d.removed().size() + " removed, "
               + d.unchanged() + " unchanged"));
       List<List<String>> rows = new ArrayList<>();

@@ -90,7 +90,7 @@ public final class ComparisonMarkdown {
       out.append("- Not compared: give the code of both runs.\n\n");
     } else {
       CodeDiff d = c.code().get();
-      out.append("- ").append(code(d.baselineUri(), 300)).append(" -> ").append(code(d.candidateUri(), 300)).append(": ")
+      out.append("- ").append(code(d.baselineUri(), 300)).append(" \u2192 ").append(code(d.candidateUri(), 300)).append(": ")
           .append(d.identical() ? "identical" : d.changed().size() + " changed, " + d.added().size() + " added, "
               + d.removed().size() + " removed, " + d.unchanged() + " unchanged").append('\n');
       for (CodeDiff.ChangedEntry e : d.changed().subList(0, Math.min(20, d.changed().size()))) {
@@ -126,8 +126,8 @@ public final class ComparisonMarkdown {
         .append("|---|---|---|---|---|---|---|\n");
     for (Comparison.StagePair p : c.stages().subList(0, Math.min(MAX_ROWS, c.stages().size()))) {
       out.append("| ").append(text(p.baseline().label(), 120)).append(" | ").append(text(p.candidate().label(), 120))
-          .append(" | ").append(p.matchedBy()).append(" | ").append(p.baseline().tasks()).append(" -> ")
-          .append(p.candidate().tasks()).append(" | ").append(Formats.humanMillis(p.baseline().wallMs())).append(" -> ")
+          .append(" | ").append(p.matchedBy()).append(" | ").append(p.baseline().tasks()).append(" \u2192 ")
+          .append(p.candidate().tasks()).append(" | ").append(Formats.humanMillis(p.baseline().wallMs())).append(" \u2192 ")
           .append(Formats.humanMillis(p.candidate().wallMs())).append(" | ").append(Judge.x(p.inputRatio()))
           .append(" | ").append(Judge.x(p.normalizedRatio())).append(" |\n");
     }

@@ -201,7 +201,8 @@ final class Judge {
           .orElse(1.0);
       boolean sameWork = workRatio <= 1.5;
       boolean tasksExceedCores = p.map(x -> x.candidate().tasks() > rc.maxCores()).orElse(true);
-      score = sameWork ? 0.85 : 0.5;
+      // Fewer cores cannot slow a stage that has no more tasks than the cores left.
+      score = !tasksExceedCores ? 0.35 : sameWork ? 0.85 : 0.5;
       List<Comparison.ConfigChange> asked = config.stream().filter(x -> x.category().equals("resources")).toList();
       why.add("it had " + rc.maxCores() + " cores at most against the baseline's " + rb.maxCores()
           + (asked.isEmpty() ? " (granted fewer than the same request)" : " (the request changed: "
@@ -250,12 +251,16 @@ final class Judge {
     double before = Math.max(1, x.baseline().skew());
     double shuffleNow = x.candidate().shuffleSkew();
     double shuffleBefore = Math.max(1, x.baseline().shuffleSkew());
-    boolean skewed = now >= SKEWED && now >= 2 * before;
     boolean shuffleSkewed = shuffleNow >= SKEWED && shuffleNow >= 2 * shuffleBefore;
+    // A slow task that read no more than the others is a straggler (a slow node, GC, scheduling), not
+    // a hot key; time alone speaks for skew only where the data per task is unknown and tasks are not tiny.
+    boolean readsShuffle = x.candidate().medianShuffleReadBytes() > 0;
+    boolean skewed = now >= SKEWED && now >= 2 * before && !readsShuffle && x.candidate().medianTaskMs() >= 100;
     if (!skewed && !shuffleSkewed) {
       return new Hypothesis(RootCauseKind.DATA_DISTRIBUTION_CHANGE, 0, title, "", x.candidate().label()
           + "'s slowest task took " + Formats.fixed(now, 1) + "x its median (baseline " + Formats.fixed(before, 1)
-          + "x): no skew appeared", Confidence.INSUFFICIENT_EVIDENCE, List.of(), List.of(), Optional.empty());
+          + "x) and its largest shuffle read per task " + Formats.fixed(shuffleNow, 1) + "x the median (baseline "
+          + Formats.fixed(shuffleBefore, 1) + "x): no key became hot", Confidence.INSUFFICIENT_EVIDENCE, List.of(), List.of(), Optional.empty());
     }
     double score = skewed && shuffleSkewed ? 0.9 : 0.8;
     List<EvidenceRef> ev = List.of(
