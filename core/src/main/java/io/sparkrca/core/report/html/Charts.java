@@ -178,33 +178,57 @@ public final class Charts {
       }
       return y;
     }
-    // How many ran at once, bucket by bucket: an area 40 px high.
-    int[] running = new int[BUCKETS];
+    // How many ran on average in each interval (the overlap of the spans with it), 40 px high; the
+    // peak is exact, from a sweep over every start and end.
+    double[] running = new double[BUCKETS];
     double bucketMs = span / (double) BUCKETS;
+    long[] starts = new long[spans.size()];
+    long[] ends = new long[spans.size()];
+    int k = 0;
     for (RunProfile.Span s : spans) {
+      starts[k] = s.startMs();
+      ends[k++] = Math.max(s.startMs(), s.endMs());
       int a = (int) Math.max(0, Math.min(BUCKETS - 1, (s.startMs() - t0) / bucketMs));
       int b = (int) Math.max(0, Math.min(BUCKETS - 1, (s.endMs() - t0) / bucketMs));
       for (int i = a; i <= b; i++) {
-        running[i]++;
+        double lo = Math.max(s.startMs(), t0 + i * bucketMs);
+        double hi = Math.min(s.endMs(), t0 + (i + 1) * bucketMs);
+        running[i] += Math.max(0, hi - lo) / bucketMs;
       }
     }
-    int peak = 1;
-    for (int r : running) {
-      peak = Math.max(peak, r);
+    java.util.Arrays.sort(starts);
+    java.util.Arrays.sort(ends);
+    int peak = 0;
+    int now = 0;
+    for (int i = 0, j = 0; i < starts.length; ) {
+      // An end at the same instant as a start is taken first: touching spans did not overlap.
+      if (j >= ends.length || starts[i] < ends[j]) {
+        now++;
+        i++;
+        peak = Math.max(peak, now);
+      } else {
+        now--;
+        j++;
+      }
+    }
+    double top = 1e-9;
+    for (double r : running) {
+      top = Math.max(top, r);
     }
     int h = 40;
     svg.append("<g class=\"concurrency\" data-label=\"").append(what).append(" running at once\" data-value=\"")
         .append(peak).append("\">");
     for (int i = 0; i < BUCKETS; i++) {
-      if (running[i] == 0) {
+      if (running[i] <= 0) {
         continue;
       }
-      double bh = h * running[i] / (double) peak;
+      double bh = h * running[i] / top;
       svg.append("<rect x=\"").append(f(x.apply(t0 + Math.round(i * bucketMs)))).append("\" y=\"").append(f(y + h - bh))
           .append("\" width=\"").append(f(Math.max(1, plotW / BUCKETS))).append("\" height=\"").append(f(bh))
           .append("\" fill=\"#9db4dc\"/>");
     }
-    svg.append("<title>at most ").append(peak).append(' ').append(what).append(" ran at once</title></g>\n");
+    svg.append("<title>at most ").append(peak).append(' ').append(what).append(" ran at once; the area is how many ran ")
+        .append("on average in each interval</title></g>\n");
     svg.append("<text x=\"4\" y=\"").append(y + 26).append("\" class=\"muted\">running at once (peak ").append(peak)
         .append(")</text>\n");
     y += h + 6;
