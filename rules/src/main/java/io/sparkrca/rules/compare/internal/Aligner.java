@@ -1,10 +1,14 @@
 package io.sparkrca.rules.compare.internal;
 
 import io.sparkrca.rules.compare.Comparison;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -40,9 +44,14 @@ final class Aligner {
         + lineage(s));
     pass(b, c, matches, "query and shuffle role", s -> s.group() + "\u0000" + s.role());
     // The candidate's order, so that "first divergent" means first in the candidate's run.
+    Map<Comparison.StageStats, Match> byCandidate = new IdentityHashMap<>();
+    matches.forEach(m -> byCandidate.put(m.candidate(), m));
     List<Match> ordered = new ArrayList<>();
     for (Comparison.StageStats s : candidate) {
-      matches.stream().filter(m -> m.candidate() == s).findFirst().ifPresent(ordered::add);
+      Match m = byCandidate.get(s);
+      if (m != null) {
+        ordered.add(m);
+      }
     }
     return new Alignment(ordered, c, b);
   }
@@ -54,18 +63,23 @@ final class Aligner {
 
   private static void pass(List<Comparison.StageStats> b, List<Comparison.StageStats> c, List<Match> out, String how,
       Function<Comparison.StageStats, String> key) {
-    Map<String, List<Comparison.StageStats>> byKey = new LinkedHashMap<>();
+    Map<String, ArrayDeque<Comparison.StageStats>> byKey = new LinkedHashMap<>();
     for (Comparison.StageStats s : b) {
-      byKey.computeIfAbsent(key.apply(s), k -> new ArrayList<>()).add(s);
+      byKey.computeIfAbsent(key.apply(s), k -> new ArrayDeque<>()).add(s);
     }
-    for (Comparison.StageStats s : new ArrayList<>(c)) {
-      List<Comparison.StageStats> same = byKey.get(key.apply(s));
+    // Identity sets, removed from the lists once: an application of 10,000 stages stays linear.
+    Set<Comparison.StageStats> matchedB = Collections.newSetFromMap(new IdentityHashMap<>());
+    Set<Comparison.StageStats> matchedC = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Comparison.StageStats s : c) {
+      ArrayDeque<Comparison.StageStats> same = byKey.get(key.apply(s));
       if (same != null && !same.isEmpty()) {
-        Comparison.StageStats match = same.remove(0);
+        Comparison.StageStats match = same.removeFirst();
         out.add(new Match(match, s, how));
-        b.remove(match);
-        c.remove(s);
+        matchedB.add(match);
+        matchedC.add(s);
       }
     }
+    b.removeIf(matchedB::contains);
+    c.removeIf(matchedC::contains);
   }
 }
