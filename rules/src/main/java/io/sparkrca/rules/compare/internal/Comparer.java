@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.regex.Pattern;
 
 /**
@@ -89,8 +91,11 @@ public final class Comparer {
     }
     double normalized = growth > 0 ? slowdown / growth : slowdown;
 
+    // Each run's stage numbers (task quantiles of every stage: most of the comparison's own work) are
+    // computed at once, one run per core.
+    CompletableFuture<List<Comparison.StageStats>> fb = CompletableFuture.supplyAsync(() -> stages(b));
     List<Comparison.StageStats> sc = stages(c);
-    List<Comparison.StageStats> sb = stages(b);
+    List<Comparison.StageStats> sb = join(fb);
     Aligner.Alignment al = Aligner.align(sb, sc);
     List<Comparison.StagePair> pairs = new ArrayList<>();
     for (Aligner.Match m : al.matches()) {
@@ -113,10 +118,11 @@ public final class Comparer {
     Optional<RunProfile> pc = Optional.empty();
     Optional<RunProfile> pb = Optional.empty();
     if (profiles) {
+      CompletableFuture<RunProfile> fpb = CompletableFuture.supplyAsync(() -> RunProfile.of(baseline,
+          first.map(p -> List.of(p.baseline().stageId())).orElse(RunProfile.longestStage(baseline))));
       pc = Optional.of(RunProfile.of(candidate, first.map(p -> List.of(p.candidate().stageId()))
           .orElse(RunProfile.longestStage(candidate))));
-      pb = Optional.of(RunProfile.of(baseline, first.map(p -> List.of(p.baseline().stageId()))
-          .orElse(RunProfile.longestStage(baseline))));
+      pb = Optional.of(join(fpb));
     }
     return new Comparison(rc, rb, slowdown, growth, normalized, pairs, al.unmatchedCandidate(), al.unmatchedBaseline(),
         jobs.pairs, jobs.unmatchedCandidate, jobs.unmatchedBaseline, first, config, code, verdict, notes, pc, pb);
@@ -190,6 +196,21 @@ public final class Comparer {
     double normalized = input > 0 ? time / input : time;
     long extra = Math.round(c.wallMs() - b.wallMs() * input);
     return new Comparison.StagePair(b, c, how, time, input, normalized, extra);
+  }
+
+  /** The value of work done on another thread, its failure rethrown as it was thrown. */
+  private static <T> T join(CompletableFuture<T> f) {
+    try {
+      return f.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw e;
+    }
   }
 
   /** {@code a / b}, with 0 / 0 as 1 and x / 0 as x (a stage that took no time before). */
