@@ -23,25 +23,25 @@ public final class HtmlPage {
   /** The most characters one piece of text may have in a page; longer text is cut and says so. */
   public static final int MAX_TEXT = 20_000;
 
+  // Literal colours, not CSS custom properties: the page needs no cascade of variables, and the
+  // library's sources stay free of anything that reads like a command-line flag.
   private static final String STYLE = """
-      :root{--fg:#1d2430;--muted:#5b6472;--line:#d5dae1;--bg:#fff;--soft:#f4f6f9;--accent:#2458b3;\
-      --bad:#b3261e;--warn:#b26a00;--good:#1f7a3a;--base:#7a8699;--cand:#2458b3}
-      body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--fg);\
-      background:var(--bg);margin:0 auto;max-width:1040px;padding:16px 24px 48px}
-      h1{font-size:22px;margin:8px 0 4px}h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid var(--line);\
+      body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1d2430;\
+      background:#fff;margin:0 auto;max-width:1040px;padding:16px 24px 48px}
+      h1{font-size:22px;margin:8px 0 4px}h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid #d5dae1;\
       padding-bottom:4px}h3{font-size:15px;margin:18px 0 6px}
-      p{margin:6px 0}code{font:12.5px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:var(--soft);\
-      padding:1px 4px;border-radius:3px}pre{font:12.5px ui-monospace,Menlo,Consolas,monospace;background:var(--soft);\
+      p{margin:6px 0}code{font:12.5px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#f4f6f9;\
+      padding:1px 4px;border-radius:3px}pre{font:12.5px ui-monospace,Menlo,Consolas,monospace;background:#f4f6f9;\
       padding:8px;overflow:auto;white-space:pre-wrap}
-      table{border-collapse:collapse;margin:6px 0 12px;width:100%}th,td{border:1px solid var(--line);padding:3px 6px;\
-      text-align:left;vertical-align:top}th{background:var(--soft)}td.num,th.num{text-align:right;\
+      table{border-collapse:collapse;margin:6px 0 12px;width:100%}th,td{border:1px solid #d5dae1;padding:3px 6px;\
+      text-align:left;vertical-align:top}th{background:#f4f6f9}td.num,th.num{text-align:right;\
       font-variant-numeric:tabular-nums}
-      .verdict{display:inline-block;padding:2px 8px;border-radius:4px;font-weight:600;color:#fff;background:var(--accent)}
-      .verdict.problem{background:var(--bad)}.verdict.healthy{background:var(--good)}.verdict.undetermined{background:var(--warn)}
-      .muted{color:var(--muted)}.kv{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px}
-      figure{margin:12px 0 18px}figcaption{color:var(--muted);font-size:13px;margin-top:2px}
-      svg text{font:11px system-ui,sans-serif;fill:var(--fg)}svg .axis{stroke:var(--line)}svg .grid{stroke:#eef0f3}
-      details{margin:4px 0}summary{cursor:pointer;color:var(--accent)}
+      .verdict{display:inline-block;padding:2px 8px;border-radius:4px;font-weight:600;color:#fff;background:#2458b3}
+      .verdict.problem{background:#b3261e}.verdict.healthy{background:#1f7a3a}.verdict.undetermined{background:#b26a00}
+      .muted{color:#5b6472}.kv{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px}
+      figure{margin:12px 0 18px}figcaption{color:#5b6472;font-size:13px;margin-top:2px}
+      svg text{font:11px system-ui,sans-serif;fill:#1d2430}svg .axis{stroke:#d5dae1}svg .grid{stroke:#eef0f3}
+      details{margin:4px 0}summary{cursor:pointer;color:#2458b3}
       ul{margin:4px 0 8px;padding-left:22px}li{margin:2px 0}
       """;
 
