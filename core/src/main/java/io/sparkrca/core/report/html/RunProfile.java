@@ -150,7 +150,8 @@ public record RunProfile(
       edges = List.copyOf(edges);
       counts = List.copyOf(counts);
       if (edges.size() != counts.size() + 1) {
-        throw new IllegalArgumentException("a histogram needs one more edge than bins");
+        throw new io.sparkrca.core.error.InvalidRequestException("a histogram needs one more edge than bins, not "
+            + edges.size() + " edges for " + counts.size() + " bins");
       }
     }
 
