@@ -8,7 +8,19 @@ import java.util.stream.Collectors;
 enum OutputFormat {
   markdown,
   json,
-  text;
+  text,
+  /** One self-contained page with charts, for the commands whose result has an HTML rendering. */
+  html;
+
+  /** {@code report} in this format. */
+  String render(io.sparkrca.core.report.Report report) {
+    return switch (this) {
+      case markdown -> report.toMarkdown();
+      case json -> report.toJson();
+      case text -> report.toText();
+      case html -> report.toHtml();
+    };
+  }
 
   /** The value as given on the command line, in any case; unknown values name the known ones. */
   static OutputFormat parse(String value) {

@@ -82,7 +82,7 @@ final class RcaCommand implements Callable<Integer>, Formatted {
     List<String> code = new ArrayList<>();
 
     @Option(names = "--baseline", paramLabel = "EVENT_LOG", order = 5,
-        description = "The event log of a healthy earlier run of the same job, to compare with.")
+        description = "A healthy earlier run of the same job to compare with: an event log or any application URI (see sparkrca compare).")
     String baseline;
   }
 
@@ -92,7 +92,7 @@ final class RcaCommand implements Callable<Integer>, Formatted {
   /** Where the report goes and in which format. */
   static final class Output {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "markdown", order = 1,
-        description = "markdown (default) or json.")
+        description = "markdown (default), json or html (one page with charts).")
     OutputFormat format = OutputFormat.markdown;
 
     @Option(names = "--output", paramLabel = "FILE", order = 2,
@@ -129,7 +129,7 @@ final class RcaCommand implements Callable<Integer>, Formatted {
 
   @Override
   public Set<OutputFormat> formats() {
-    return EnumSet.of(OutputFormat.markdown, OutputFormat.json);
+    return EnumSet.of(OutputFormat.markdown, OutputFormat.json, OutputFormat.html);
   }
 
   @Override
@@ -137,7 +137,7 @@ final class RcaCommand implements Callable<Integer>, Formatted {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     RcaReport report = analyze();
-    ReportOutput.write(out, java.util.Optional.ofNullable(outputOptions.file), format() == OutputFormat.json ? report.toJson() : report.toMarkdown());
+    ReportOutput.write(out, java.util.Optional.ofNullable(outputOptions.file), format().render(report));
     if (!CliContract.quiet(spec)) {
       err.println("sparkrca: " + report.rootCause().kind() + " (" + report.rootCause().confidence().name()
           .toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + "): " + Redactor.standard().redactText(report.rootCause().title()));

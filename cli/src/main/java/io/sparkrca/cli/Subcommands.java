@@ -12,6 +12,7 @@ final class Subcommands {
   static void register(CommandLine cli) {
     // One line per command, in the order --help lists them.
     cli.addSubcommand(new RcaCommand());
+    cli.addSubcommand(new CompareCommand());
     cli.addSubcommand(new SummarizeCommand());
     cli.addSubcommand(new ApiCommand());
     cli.addSubcommand(new InspectCommand());

@@ -56,7 +56,8 @@ final class SummarizeCommand implements Callable<Integer>, Formatted {
   @Parameters(paramLabel = "EVENT_LOG", description = "An event log file, rolling log directory, or log directory.")
   String location;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "markdown (default) or json.", defaultValue = "markdown")
+  @Option(names = "--format", paramLabel = "FORMAT", description = "markdown (default), json or html (one application, with charts).",
+      defaultValue = "markdown")
   OutputFormat format;
 
   @Mixin OutputFile output;
@@ -79,7 +80,7 @@ final class SummarizeCommand implements Callable<Integer>, Formatted {
 
   @Override
   public Set<OutputFormat> formats() {
-    return EnumSet.of(OutputFormat.markdown, OutputFormat.json);
+    return EnumSet.of(OutputFormat.markdown, OutputFormat.json, OutputFormat.html);
   }
 
   @Override
@@ -101,7 +102,13 @@ final class SummarizeCommand implements Callable<Integer>, Formatted {
       }
     }
     StringBuilder text = new StringBuilder();
-    if (format == OutputFormat.json) {
+    if (format == OutputFormat.html) {
+      if (summaries.size() != 1) {
+        throw new io.sparkrca.core.error.InvalidRequestException("an HTML summary shows one application, and "
+            + location + " holds " + logs.size() + " logs: give one of them");
+      }
+      text.append(summaries.get(0).toHtml());
+    } else if (format == OutputFormat.json) {
       text.append(SparkJson.write(logs.size() == 1 ? summaries.get(0) : summaries)).append('\n');
     } else {
       for (int i = 0; i < summaries.size(); i++) {
@@ -124,5 +131,19 @@ final class SummarizeCommand implements Callable<Integer>, Formatted {
     return summaries.stream().anyMatch(s -> s.outcome() == ApplicationSummary.Outcome.FAILED)
         ? SparkRcaCommand.EXIT_FAIL
         : 0;
+  }
+
+  private String markdown(List<ApplicationSummary> summaries, int found) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < summaries.size(); i++) {
+      if (i > 0) {
+        b.append("\n---\n\n");
+      }
+      b.append(SummaryMarkdown.render(summaries.get(i)));
+    }
+    if (found > maxApps) {
+      b.append("\n(").append(found - maxApps).append(" more logs not summarized; raise --max-apps)\n");
+    }
+    return b.toString();
   }
 }

@@ -124,7 +124,7 @@ class CliContractTest {
   void aFormatACommandDoesNotWriteIsRefusedBeforeAnyWorkWithTheFormatsItDoes() {
     CliRun r = CliRun.of("rca", "/nonexistent/app-1", "--format", "text");
     assertThat(r.exitCode()).isEqualTo(2);
-    assertThat(r.err()).contains("--format text is not one 'sparkrca rca' writes: use markdown or json");
+    assertThat(r.err()).contains("--format text is not one 'sparkrca rca' writes: use markdown, json or html");
     CliRun bad = CliRun.of("logs", "info", "/nonexistent/log", "--format", "yaml");
     assertThat(bad.exitCode()).isEqualTo(2);
     assertThat(bad.err()).contains("'yaml' is not an output format: use json or text");

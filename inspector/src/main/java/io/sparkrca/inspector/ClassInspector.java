@@ -206,6 +206,25 @@ public final class ClassInspector {
   }
 
   /**
+   * How the code at {@code candidateUri} differs from the code at {@code baselineUri}: two builds
+   * of a job's JAR (entries added, removed and changed, told apart by the central directories'
+   * CRC-32s without reading unchanged entries; the string constants that appeared or went away in
+   * each changed class), two class files, or two versions of a script (its lines).
+   *
+   * <pre>{@code
+   * CodeDiff d = ClassInspector.create().diff("releases/1.4/app.jar", "releases/1.5/app.jar");
+   * d.changed().forEach(c -> System.out.println(c.name() + ": +" + c.addedStrings()));
+   * }</pre>
+   *
+   * @throws io.sparkrca.core.error.SparkRcaException naming the input that could not be read
+   */
+  public io.sparkrca.core.evidence.CodeDiff diff(String baselineUri, String candidateUri) {
+    Objects.requireNonNull(baselineUri, "baselineUri");
+    Objects.requireNonNull(candidateUri, "candidateUri");
+    return new CodeDiffer(limits).diff(sources.open(baselineUri), sources.open(candidateUri));
+  }
+
+  /**
    * Inspects a source directly; {@code entry} (empty for none) names an archive entry, or a chain
    * of them joined by {@code !/}.
    */

@@ -438,6 +438,7 @@ final class ZipArchive {
       long prefix, int index) {
     int flags = u16(b, at + 8);
     int method = u16(b, at + 10);
+    long crc = u32(b, at + 16);
     long csize = u32(b, at + 20);
     long usize = u32(b, at + 24);
     int nameLen = u16(b, at + 28);
@@ -471,7 +472,7 @@ final class ZipArchive {
       }
     }
     return new ZipEntryInfo(name, index, method, flags, csize, usize, local + prefix, nameLen,
-        extraLen);
+        extraLen, crc);
   }
 
   private static byte[] refill(ByteSource source, byte[] old, long oldStart, long pos, long end,

@@ -2,7 +2,9 @@ package io.sparkrca.inspector;
 
 /**
  * One central-directory record of a ZIP archive, with every offset already shifted by the bytes
- * prepended to the archive (an executable jar's launch script, for example).
+ * prepended to the archive (an executable jar's launch script, for example). {@code crc} is the
+ * CRC-32 of the uncompressed content the directory declares, which tells two builds' entries apart
+ * without reading them.
  */
 record ZipEntryInfo(
     String name,
@@ -13,7 +15,8 @@ record ZipEntryInfo(
     long size,
     long localHeaderOffset,
     int nameLength,
-    int centralExtraLength) {
+    int centralExtraLength,
+    long crc) {
 
   static final int STORED = 0;
   static final int DEFLATED = 8;

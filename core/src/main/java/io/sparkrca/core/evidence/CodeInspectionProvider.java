@@ -29,4 +29,14 @@ public interface CodeInspectionProvider {
    * frames} (user frames of the failure's stack traces) is in it.
    */
   CodeEvidence inspect(String uri, SourceSettings settings, List<StackFrame> frames);
+
+  /**
+   * How the code at {@code candidateUri} differs from the code at {@code baselineUri} (two builds
+   * of one job's JAR, two versions of its script), for a comparison of two runs; empty when this
+   * provider cannot compare them. Throws a {@link io.sparkrca.core.error.SparkRcaException} naming
+   * the input that could not be read.
+   */
+  default java.util.Optional<CodeDiff> diff(String baselineUri, String candidateUri, SourceSettings settings) {
+    return java.util.Optional.empty();
+  }
 }

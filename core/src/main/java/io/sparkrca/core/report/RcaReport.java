@@ -1,5 +1,7 @@
 package io.sparkrca.core.report;
 
+import io.sparkrca.core.report.html.HtmlSection;
+import io.sparkrca.core.report.html.RunProfile;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -28,6 +30,10 @@ import java.util.Optional;
  * @param recommendations what to do, most important first
  * @param missingEvidence what was missing and would matter
  * @param notes anything else the reader should know about the analysis
+ * @param profile what the HTML report's charts draw (the timeline, the culprit stage's tasks,
+ *     the executors' GC and spill), when the application was read; not part of the JSON
+ * @param sections further parts of the HTML report (the comparison with a baseline); not part of
+ *     the JSON, whose root cause and findings already carry their conclusions
  */
 public record RcaReport(
     ApplicationRef application,
@@ -38,7 +44,9 @@ public record RcaReport(
     List<Finding> findings,
     List<Recommendation> recommendations,
     List<MissingEvidence> missingEvidence,
-    List<String> notes) implements Report {
+    List<String> notes,
+    Optional<RunProfile> profile,
+    List<HtmlSection> sections) implements Report {
   /** The version of the JSON shape; bumped when a field changes meaning or disappears. */
   public static final int SCHEMA_VERSION = 1;
   /** The class-path resource holding the JSON Schema of {@link #toJson()}. */
@@ -54,6 +62,30 @@ public record RcaReport(
     recommendations = List.copyOf(recommendations);
     missingEvidence = List.copyOf(missingEvidence);
     notes = List.copyOf(notes);
+    Objects.requireNonNull(profile, "profile");
+    sections = List.copyOf(sections);
+  }
+
+  /** A report without charts or further HTML sections. */
+  public RcaReport(ApplicationRef application, Verdict verdict, RootCause rootCause, List<ChainLink> failureChain,
+      List<TimelineEvent> timeline, List<Finding> findings, List<Recommendation> recommendations,
+      List<MissingEvidence> missingEvidence, List<String> notes) {
+    this(application, verdict, rootCause, failureChain, timeline, findings, recommendations, missingEvidence, notes,
+        Optional.empty(), List.of());
+  }
+
+  /** This report with the numbers its HTML charts draw. */
+  public RcaReport withProfile(RunProfile p) {
+    return new RcaReport(application, verdict, rootCause, failureChain, timeline, findings, recommendations,
+        missingEvidence, notes, Optional.of(p), sections);
+  }
+
+  /** This report with one more HTML section (a comparison with a baseline, say). */
+  public RcaReport withSection(HtmlSection s) {
+    List<HtmlSection> all = new java.util.ArrayList<>(sections);
+    all.add(Objects.requireNonNull(s, "section"));
+    return new RcaReport(application, verdict, rootCause, failureChain, timeline, findings, recommendations,
+        missingEvidence, notes, profile, all);
   }
 
   /** The command line's exit code: 0 healthy on sufficient evidence, 1 otherwise. */
@@ -74,5 +106,11 @@ public record RcaReport(
   @Override
   public String toJson() {
     return RcaJson.write(this);
+  }
+
+  /** One self-contained HTML page: the report's sections, with charts when {@link #profile()} is present. */
+  @Override
+  public String toHtml() {
+    return RcaHtml.render(this);
   }
 }

@@ -3,7 +3,8 @@ package io.sparkrca.core.report;
 /**
  * What every result of sparkrca can do: render itself as Markdown (for people), JSON (for
  * machines, in a documented shape) and plain text. A user who learned one entry point's results
- * knows the others'.
+ * knows the others'. HTML is one self-contained page (no script, no external request); results
+ * with something to draw override {@link #toHtml()} with charts.
  *
  * <pre>{@code
  * Report r = RcaEngine.standard().analyze(evidence);
@@ -20,5 +21,15 @@ public interface Report {
   /** Plain text; by default the Markdown. */
   default String toText() {
     return toMarkdown();
+  }
+
+  /**
+   * One self-contained HTML page (styles inlined, no script, nothing fetched when opened; every
+   * text redacted and escaped). By default the Markdown, shown as preformatted text.
+   */
+  default String toHtml() {
+    String md = toMarkdown();
+    String first = md.lines().findFirst().orElse("sparkrca report").replaceFirst("^#+\\s*", "");
+    return io.sparkrca.core.report.html.HtmlPage.titled(first).pre(md).render();
   }
 }

@@ -68,6 +68,18 @@ public enum RootCauseKind {
   /** The job got slower only because its input grew; no regression in the job itself. */
   NO_REGRESSION_INPUT_GROWTH("Slower only because the input grew", Category.COMPARISON),
   /**
+   * The same job on data distributed differently: a key or partition became hot (skew appeared),
+   * so a few tasks of a stage now take most of its time.
+   */
+  DATA_DISTRIBUTION_CHANGE("The data's distribution changed: skew appeared", Category.COMPARISON),
+  /** The job's code changed (classes, queries or constants) and its stages with it. */
+  CODE_CHANGE("The job's code changed", Category.COMPARISON),
+  /**
+   * The same job had less of the cluster than its baseline: fewer executors or cores granted, or
+   * more executors lost.
+   */
+  INFRASTRUCTURE_CHANGE("Fewer resources than the baseline, or more executors lost", Category.COMPARISON),
+  /**
    * The evidence collected does not establish a root cause: the application failed and nothing
    * explains it, or too little was collected to judge. Never reported as healthy.
    */

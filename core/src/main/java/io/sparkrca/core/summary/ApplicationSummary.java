@@ -49,6 +49,8 @@ import java.util.Set;
  * @param totalTaskTimeMs task durations (launch to finish) as {@link ApplicationFacts#totalTaskTimeMs()}
  * @param executorRunTimeMs the tasks' executor run time summed over every stage attempt: the
  *     denominator of the GC share, the same sum as the stage rules' {@code executor_run_time_millis}
+ * @param profile what the HTML summary's charts draw (the timeline, the longest stage's tasks, the
+ *     executors' GC and spill); not part of the JSON
  * @param sqlFailures failed SQL executions with their error, redacted and at most
  *     {@value #MAX_ERROR_CHARS} characters each, oldest first (at most {@value #MAX_ITEMS})
  */
@@ -78,7 +80,9 @@ public record ApplicationSummary(
     Sql sql,
     List<SqlFailure> sqlFailures,
     Completeness completeness,
-    Optional<ReplayReport> reading) implements io.sparkrca.core.report.Report {
+    Optional<ReplayReport> reading,
+    @com.fasterxml.jackson.annotation.JsonIgnore Optional<io.sparkrca.core.report.html.RunProfile> profile)
+    implements io.sparkrca.core.report.Report {
 
   /** How many failure groups, stages, executors, spills and SQL failures a summary lists at most. */
   public static final int MAX_ITEMS = 50;
@@ -95,6 +99,7 @@ public record ApplicationSummary(
     lostExecutors = List.copyOf(lostExecutors);
     spills = List.copyOf(spills);
     sqlFailures = List.copyOf(sqlFailures);
+    java.util.Objects.requireNonNull(profile, "profile");
   }
 
   /**
@@ -147,6 +152,12 @@ public record ApplicationSummary(
   @Override
   public String toMarkdown() {
     return SummaryMarkdown.render(this);
+  }
+
+  /** The summary as one self-contained HTML page with charts ({@link SummaryHtml}). */
+  @Override
+  public String toHtml() {
+    return SummaryHtml.render(this);
   }
 
   /** The summary as JSON, as {@code sparkrca summarize --format json} writes it. */
@@ -273,7 +284,8 @@ public record ApplicationSummary(
         new Sql(sql.size(), sqlCompleted, Math.max(sqlFailed, f.sqlFailures().size()), sqlRunning),
         sqlFailures,
         app.completeness(),
-        reading);
+        reading,
+        Optional.of(io.sparkrca.core.report.html.RunProfile.of(app, io.sparkrca.core.report.html.RunProfile.longestStage(app))));
   }
 
   /** The share of executor run time spent in JVM GC, 0.0 when no task ran. */

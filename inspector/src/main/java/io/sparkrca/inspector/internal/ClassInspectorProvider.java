@@ -103,6 +103,22 @@ public final class ClassInspectorProvider implements CodeInspectionProvider {
     return new CodeReading(t, source, settings.byteSources(), limits, frames).read();
   }
 
+  @Override
+  public Optional<io.sparkrca.core.evidence.CodeDiff> diff(String baselineUri, String candidateUri,
+      SourceSettings settings) {
+    Objects.requireNonNull(settings, "settings");
+    if (!supports(baselineUri) || !supports(candidateUri)
+        || !Target.parse(baselineUri).chain().isEmpty() || !Target.parse(candidateUri).chain().isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(io.sparkrca.inspector.ClassInspector.builder().sources(settings.byteSources()).limits(limits)
+          .build().diff(baselineUri.strip(), candidateUri.strip()));
+    } catch (RuntimeException e) {
+      throw failure(Redactor.redactUri(candidateUri.strip()), e);
+    }
+  }
+
   /**
    * What a code URI names: the object to open, the {@code !/} entries inside it, how it is shown
    * (credentials removed) and the name of the last part (which tells its kind).

@@ -67,6 +67,7 @@ public final class AnalysisContext {
   private final Map<Integer, Long> executionOfJob = new HashMap<>();
   private Optional<AnalysisContext> baseline;
   private Optional<ZoneId> zone;
+  private Optional<io.sparkrca.rules.compare.Comparison> comparison;
 
   /** The context an analysis of {@code evidence} reads; what {@link RcaEngine} hands each analyzer. */
   public static AnalysisContext of(Evidence evidence) {
@@ -351,6 +352,30 @@ public final class AnalysisContext {
           List.of(), List.of(), List.of(), List.of())));
     }
     return baseline;
+  }
+
+  /**
+   * The comparison of the application with the baseline run (computed once, when first asked),
+   * when both were read.
+   */
+  public Optional<io.sparkrca.rules.compare.Comparison> comparison() {
+    if (comparison == null) {
+      Optional<SparkApplication> base = evidence.baseline().map(ApplicationEvidence::app);
+      comparison = app.isPresent() && base.isPresent()
+          ? Optional.of(io.sparkrca.rules.compare.Comparison.builder(app.get(), base.get())
+              .sources(source().map(ApplicationEvidence::uri).orElse(""),
+                  evidence.baseline().map(ApplicationEvidence::uri).orElse(""))
+              // The RCA's own charts show this run; the comparison's section needs no second copy.
+              .profiles(false)
+              .compare())
+          : Optional.empty();
+    }
+    return comparison;
+  }
+
+  /** The comparison with the baseline when {@link #comparison()} was already computed. */
+  Optional<io.sparkrca.rules.compare.Comparison> comparisonIfComputed() {
+    return comparison == null ? Optional.empty() : comparison;
   }
 
   /** Where the application came from. */

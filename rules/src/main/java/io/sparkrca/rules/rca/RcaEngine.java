@@ -21,8 +21,8 @@ import io.sparkrca.core.report.RootCause;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.core.report.Verdict;
-import io.sparkrca.rules.rca.internal.BaselineAnalyzer;
 import io.sparkrca.rules.rca.internal.Chronology;
+import io.sparkrca.rules.rca.internal.ComparisonAnalyzer;
 import io.sparkrca.rules.rca.internal.DriverFailureAnalyzer;
 import io.sparkrca.rules.rca.internal.DriverTimeAnalyzer;
 import io.sparkrca.rules.rca.internal.ExecutorLossAnalyzer;
@@ -115,7 +115,22 @@ public final class RcaEngine {
       }
     }
     candidates = merge(candidates);
-    return assemble(ctx, candidates, notes);
+    RcaReport report = assemble(ctx, candidates, notes);
+    if (ctx.app().isPresent()) {
+      // What the HTML report draws: the culprit stages' tasks, or the longest stage's.
+      List<Integer> detail = report.rootCause().stageIds().isEmpty()
+          ? io.sparkrca.core.report.html.RunProfile.longestStage(ctx.app().get()) : report.rootCause().stageIds();
+      try {
+        report = report.withProfile(io.sparkrca.core.report.html.RunProfile.of(ctx.app().get(), detail));
+      } catch (RuntimeException e) {
+        LOG.debug("the charts' profile could not be made", e);
+      }
+    }
+    Optional<io.sparkrca.rules.compare.Comparison> comparison = ctx.comparisonIfComputed();
+    if (comparison.isPresent()) {
+      report = report.withSection(comparison.get());
+    }
+    return report;
   }
 
   private RcaReport assemble(AnalysisContext ctx, List<Candidate> candidates, List<String> notes) {
@@ -356,7 +371,10 @@ public final class RcaEngine {
       }
     }
     int others = 0;
-    for (Candidate c : ranked) {
+    // Slower only because the input grew: the other findings are in the baseline too, and tuning them
+    // is not what the comparison asked (the seed's common wrong answer).
+    boolean growthOnly = root != null && root.kind() == RootCauseKind.NO_REGRESSION_INPUT_GROWTH;
+    for (Candidate c : growthOnly ? List.<Candidate>of() : ranked) {
       Finding f = findings.get(c);
       if (c == root || f == null || f.fallout() || others >= 3) {
         continue;
@@ -566,7 +584,7 @@ public final class RcaEngine {
       if (standardAnalyzers) {
         all.addAll(List.of(new TaskFailureAnalyzer(), new ExecutorLossAnalyzer(), new DriverFailureAnalyzer(),
             new SkewAnalyzer(), new TaskCountAnalyzer(), new MemoryPressureAnalyzer(), new JoinStrategyAnalyzer(),
-            new DriverTimeAnalyzer(), new BaselineAnalyzer()));
+            new DriverTimeAnalyzer(), new ComparisonAnalyzer()));
       }
       all.addAll(extra);
       if (serviceAnalyzers) {
