@@ -75,8 +75,14 @@ public final class SchemaValidator implements JsonSchemaValidator {
     return s;
   }
 
+  /** "lines: must have a maximum value of 5000", "required property 'uri' not found". */
+  private static String describe(Error e) {
+    String at = e.getInstanceLocation() == null ? "" : e.getInstanceLocation().toString().replaceFirst("^[$/.]+", "");
+    return (at.isEmpty() ? "" : at + ": ") + e.getMessage();
+  }
+
   private static String describe(List<Error> errors) {
-    return errors.stream().limit(10).map(Error::toString).collect(Collectors.joining("; "))
+    return errors.stream().limit(10).map(SchemaValidator::describe).collect(Collectors.joining("; "))
         + (errors.size() > 10 ? "; and " + (errors.size() - 10) + " more" : "");
   }
 }
