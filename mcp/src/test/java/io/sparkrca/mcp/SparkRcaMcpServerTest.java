@@ -66,6 +66,28 @@ class SparkRcaMcpServerTest {
   }
 
   @Test
+  void theDocumentationListsEveryToolAndArgument() throws Exception {
+    java.nio.file.Path doc = null;
+    for (java.nio.file.Path p = java.nio.file.Path.of(System.getProperty("user.dir")).toAbsolutePath(); p != null; p = p.getParent()) {
+      if (java.nio.file.Files.isRegularFile(p.resolve("docs/mcp.md"))) {
+        doc = p.resolve("docs/mcp.md");
+        break;
+      }
+    }
+    org.junit.jupiter.api.Assumptions.assumeTrue(doc != null, "docs/mcp.md is not in this checkout: skipped");
+    String text = java.nio.file.Files.readString(doc);
+    for (McpSchema.Tool t : ToolCatalog.load().tools()) {
+      int at = text.indexOf("### `" + t.name() + "`");
+      assertThat(at).as("docs/mcp.md has a section for " + t.name()).isNotNegative();
+      int end = text.indexOf("\n### ", at + 1);
+      String section = text.substring(at, end < 0 ? text.length() : end);
+      for (Object arg : ((Map<?, ?>) t.inputSchema().get("properties")).keySet()) {
+        assertThat(section).as(t.name() + " documents " + arg).contains("| `" + arg + "` |");
+      }
+    }
+  }
+
+  @Test
   void servingEndsWhenTheClientClosesItsInputAndWritesOnlyProtocol() throws Exception {
     String init = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
         + "\"capabilities\":{},\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}\n";
