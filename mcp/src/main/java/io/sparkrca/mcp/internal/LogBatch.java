@@ -19,7 +19,7 @@ import java.util.function.Function;
 
 /**
  * {@code logs_search} and {@code logs_count} over several logs, with the command line's bounds: at
- * most {@value #MAX_LOGS} logs (directories two levels deep, local globs), at most
+ * most {@value #MAX_LOGS} logs (directories {@value #MAX_DEPTH} levels deep, local globs), at most
  * {@value #MAX_TOTAL_MATCHES} matches kept across all logs (the logs after that are not read, and
  * a note says so). One unreadable log is an entry under {@code errors}; when the only log named is
  * unreadable, its error is the call's. Logs are read one after another: an agent's call is one of
@@ -32,6 +32,8 @@ import java.util.function.Function;
 final class LogBatch {
   static final int MAX_LOGS = 10_000;
   static final int MAX_TOTAL_MATCHES = 10_000;
+  /** How deep directories are read: a YARN or Kubernetes log tree from above, as the command line's logs count/search. */
+  static final int MAX_DEPTH = 6;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private LogBatch() {}
@@ -76,7 +78,7 @@ final class LogBatch {
 
   private static void run(ByteSources sources, List<String> names, ObjectNode out, Function<String, String> readOne,
       java.util.function.BooleanSupplier full, String fullReason) {
-    SourceFiles.Listing listing = SourceFiles.expand(sources, names, MAX_LOGS, 2);
+    SourceFiles.Listing listing = SourceFiles.expand(sources, names, MAX_LOGS, MAX_DEPTH);
     ArrayNode logs = out.putArray("logs");
     ArrayNode errors = out.putArray("errors");
     ArrayNode notes = out.putArray("notes");
