@@ -8,11 +8,10 @@ import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.HttpSettings;
+import io.sparkrca.mcp.internal.ProtocolInput;
 import io.sparkrca.mcp.internal.SchemaValidator;
 import io.sparkrca.mcp.internal.ToolCatalog;
 import io.sparkrca.mcp.internal.Tools;
-import java.io.FilterInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
@@ -60,7 +59,7 @@ public final class SparkRcaMcpServer {
   public void serve(InputStream in, OutputStream out) {
     CountDownLatch ended = new CountDownLatch(1);
     McpJsonMapper mapper = McpJsonDefaults.getMapper();
-    StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, new EndAware(in, ended), out);
+    StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, new ProtocolInput(in, out, ended), out);
     McpSyncServer server = McpServer.sync(transport)
         .serverInfo("sparkrca", version)
         .instructions("Root-cause analysis of Apache Spark applications. Start with rca on the event log (add the "
@@ -78,39 +77,6 @@ public final class SparkRcaMcpServer {
       Thread.currentThread().interrupt();
     } finally {
       server.closeGracefully();
-    }
-  }
-
-  /** The input, telling when it ends: end of stream, or a read that fails (the client went away). */
-  private static final class EndAware extends FilterInputStream {
-    private final CountDownLatch ended;
-
-    EndAware(InputStream in, CountDownLatch ended) {
-      super(in);
-      this.ended = ended;
-    }
-
-    @Override
-    public int read() throws IOException {
-      return done(super.read());
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      return done(super.read(b, off, len));
-    }
-
-    private int done(int n) {
-      if (n < 0) {
-        ended.countDown();
-      }
-      return n;
-    }
-
-    @Override
-    public void close() throws IOException {
-      ended.countDown();
-      super.close();
     }
   }
 

@@ -88,6 +88,37 @@ class SparkRcaMcpServerTest {
   }
 
   @Test
+  void aLineThatIsNotAMessageIsAnsweredAndTheSessionGoesOn() throws Exception {
+    java.io.PipedOutputStream client = new java.io.PipedOutputStream();
+    java.io.PipedInputStream serverIn = new java.io.PipedInputStream(client, 1 << 16);
+    java.io.PipedInputStream clientIn = new java.io.PipedInputStream(1 << 16);
+    java.io.PipedOutputStream serverOut = new java.io.PipedOutputStream(clientIn);
+    Thread server = new Thread(() -> SparkRcaMcpServer.builder().version("test").build().serve(serverIn, serverOut));
+    server.setDaemon(true);
+    server.start();
+    String init = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}\n";
+    client.write(("this is not JSON\n\n{\"jsonrpc\":\"2.0\",\"id\":7,\"params\":{}}\n" + init).getBytes(StandardCharsets.UTF_8));
+    client.flush();
+    java.io.BufferedReader answers = new java.io.BufferedReader(new java.io.InputStreamReader(clientIn, StandardCharsets.UTF_8));
+    java.util.List<com.fasterxml.jackson.databind.JsonNode> got = new java.util.ArrayList<>();
+    assertTimeoutPreemptively(Duration.ofMinutes(3), () -> {
+      while (got.size() < 3) {
+        got.add(JSON.readTree(answers.readLine()));
+      }
+    });
+    assertThat(got.get(0).at("/error/code").asInt()).isEqualTo(-32700);
+    assertThat(got.get(0).path("id").isNull()).isTrue();
+    assertThat(got.get(1).at("/error/code").asInt()).isEqualTo(-32600);
+    assertThat(got.get(1).path("id").asInt()).isEqualTo(7);
+    assertThat(got.get(2).path("id").asInt()).isEqualTo(1);
+    assertThat(got.get(2).at("/result/serverInfo/name").asText()).isEqualTo("sparkrca");
+    client.close();
+    server.join(Duration.ofMinutes(2).toMillis());
+    assertThat(server.isAlive()).as("serving ended when the client closed its input").isFalse();
+  }
+
+  @Test
   void servingEndsWhenTheClientClosesItsInputAndWritesOnlyProtocol() throws Exception {
     String init = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
         + "\"capabilities\":{},\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}\n";
