@@ -20,5 +20,6 @@ final class Subcommands {
     cli.addSubcommand(new RulesCommand());
     cli.addSubcommand(new K8sCommand());
     cli.addSubcommand(new DataprocCommand());
+    cli.addSubcommand(new McpCommand());
   }
 }

@@ -1,0 +1,159 @@
+package io.sparkrca.mcp.internal;
+
+import io.sparkrca.core.error.InvalidRequestException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A tool call's arguments, read by type. The SDK has already checked them against the tool's input
+ * schema; these checks are the second line, so that a handler never sees a wrong type, and their
+ * messages name the argument and what it must be.
+ *
+ * <pre>{@code
+ * Args a = new Args("logs_head", request.arguments());
+ * int n = a.integer("lines", 50);
+ * }</pre>
+ */
+public final class Args {
+  private final String tool;
+  private final Map<String, Object> values;
+
+  public Args(String tool, Map<String, Object> values) {
+    this.tool = tool;
+    this.values = values == null ? Map.of() : values;
+  }
+
+  /** A string argument that must be given. */
+  public String requiredString(String name) {
+    return string(name).orElseThrow(() -> bad(name, "is required"));
+  }
+
+  public Optional<String> string(String name) {
+    Object v = values.get(name);
+    if (v == null) {
+      return Optional.empty();
+    }
+    if (!(v instanceof String s)) {
+      throw bad(name, "must be a string, not " + describe(v));
+    }
+    if (s.isBlank()) {
+      throw bad(name, "must not be empty");
+    }
+    return Optional.of(s);
+  }
+
+  public boolean bool(String name, boolean fallback) {
+    Object v = values.get(name);
+    if (v == null) {
+      return fallback;
+    }
+    if (!(v instanceof Boolean b)) {
+      throw bad(name, "must be true or false, not " + describe(v));
+    }
+    return b;
+  }
+
+  public int integer(String name, int fallback) {
+    return optionalInteger(name).orElse(fallback);
+  }
+
+  public Optional<Integer> optionalInteger(String name) {
+    Object v = values.get(name);
+    if (v == null) {
+      return Optional.empty();
+    }
+    if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())
+        && Math.abs(n.doubleValue()) <= Integer.MAX_VALUE) {
+      return Optional.of(n.intValue());
+    }
+    throw bad(name, "must be a whole number, not " + describe(v));
+  }
+
+  public long requiredLong(String name) {
+    Object v = values.get(name);
+    if (v == null) {
+      throw bad(name, "is required");
+    }
+    if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
+      return n.longValue();
+    }
+    throw bad(name, "must be a whole number, not " + describe(v));
+  }
+
+  public Optional<Double> number(String name) {
+    Object v = values.get(name);
+    if (v == null) {
+      return Optional.empty();
+    }
+    if (v instanceof Number n) {
+      return Optional.of(n.doubleValue());
+    }
+    throw bad(name, "must be a number, not " + describe(v));
+  }
+
+  /** A list of strings; empty when absent. */
+  public List<String> strings(String name) {
+    Object v = values.get(name);
+    if (v == null) {
+      return List.of();
+    }
+    if (!(v instanceof List<?> list)) {
+      throw bad(name, "must be a list of strings, not " + describe(v));
+    }
+    List<String> out = new ArrayList<>();
+    for (Object o : list) {
+      if (!(o instanceof String s) || s.isBlank()) {
+        throw bad(name, "must be a list of non-empty strings; it holds " + describe(o));
+      }
+      out.add(s);
+    }
+    return out;
+  }
+
+  /** A list of JSON objects; empty when absent. */
+  public List<Map<?, ?>> objects(String name) {
+    Object v = values.get(name);
+    if (v == null) {
+      return List.of();
+    }
+    if (!(v instanceof List<?> list)) {
+      throw bad(name, "must be a list of objects, not " + describe(v));
+    }
+    List<Map<?, ?>> out = new ArrayList<>();
+    for (Object o : list) {
+      if (!(o instanceof Map<?, ?> m)) {
+        throw bad(name, "must be a list of objects; it holds " + describe(o));
+      }
+      out.add(m);
+    }
+    return out;
+  }
+
+  private InvalidRequestException bad(String name, String what) {
+    return new InvalidRequestException(tool + ": the argument '" + name + "' " + what);
+  }
+
+  private static String describe(Object v) {
+    if (v == null) {
+      return "null";
+    }
+    if (v instanceof String) {
+      return "a string";
+    }
+    if (v instanceof Number) {
+      return "the number " + v;
+    }
+    if (v instanceof Boolean) {
+      return "a boolean";
+    }
+    if (v instanceof List) {
+      return "a list";
+    }
+    if (v instanceof Map) {
+      return "an object";
+    }
+    return v.getClass().getSimpleName();
+  }
+}
