@@ -72,6 +72,14 @@ public final class SparkRcaCommand implements Runnable {
 
   /** Runs the command line with the given streams and returns the exit code. */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+      // The same lines as picocli's --version, without building the command model first.
+      for (String line : new Version().getVersion()) {
+        out.println(line);
+      }
+      out.flush();
+      return 0;
+    }
     SparkRcaCommand root = new SparkRcaCommand();
     CommandLine cli = new CommandLine(root);
     Subcommands.register(cli, args); // only the command that args name: see Subcommands
