@@ -11,7 +11,8 @@
 #   SKIP_BUILD=1 ...                              # use dist/target as it is
 #
 # Knobs: RUNS (per command, default 9), BASELINE_REF (default: the commit before start-up work),
-# BASELINE_JAR, DATA (default benchmarks/data/startup, which git ignores), LOG_MB (default 300).
+# BASELINE_JAR, ARCHIVE (a dist .tar.gz; default dist/target's), DATA (default benchmarks/data/startup,
+# which git ignores), LOG_MB (default 300).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -26,10 +27,18 @@ if [ -z "${SKIP_BUILD:-}" ]; then
   echo "== build this tree's distribution" >&2
   mvn -B -o -q -pl dist -am package -DskipTests
 fi
-archive=$(ls dist/target/sparkrca-*.tar.gz | head -n 1)
+archive=${ARCHIVE:-$(ls dist/target/sparkrca-*.tar.gz | head -n 1)}
 rm -rf "$DATA/dist" && mkdir -p "$DATA/dist"
 tar -xzf "$archive" -C "$DATA/dist"
 launcher=$(ls -d "$DATA"/dist/sparkrca-*/bin/sparkrca)
+# The first run of an installation makes its class-data sharing archive in the background: wait for it.
+"$launcher" --version > /dev/null
+for _ in $(seq 1 600); do
+  if ls "${launcher%/bin/sparkrca}"/lib/cds/*.jsa > /dev/null 2>&1 \
+    && ! ls "${launcher%/bin/sparkrca}"/lib/cds/*.jsa.* > /dev/null 2>&1; then break; fi
+  sleep 1
+done
+ls "${launcher%/bin/sparkrca}"/lib/cds/*.jsa > /dev/null || { echo "no CDS archive was made" >&2; exit 1; }
 
 if [ -z "${BASELINE_JAR:-}" ]; then
   BASELINE_JAR=$DATA/baseline-$BASELINE_REF.jar

@@ -55,12 +55,23 @@ class DistributionArchiveTest {
     assertThat(home.resolve("README.md")).isRegularFile();
     assertThat(home.resolve("CHANGELOG.md")).isRegularFile();
     assertThat(Files.readString(home.resolve("completion/sparkrca.bash")))
-        .contains("complete -F _picocli_sparkrca").contains("_picocli_sparkrca_logs_count").contains("--format");
+        .contains("complete -F _complete_sparkrca").contains("_picocli_sparkrca_logs_count");
     assertThat(Files.readString(home.resolve("completion/sparkrca.zsh"))).contains("bashcompinit").contains("sparkrca.bash");
     String man = Files.readString(home.resolve("man/man1/sparkrca.1"));
     assertThat(man).startsWith("'\\\" t").contains(".TH \"SPARKRCA\" \"1\"").contains(".SH \"NAME\"");
     assertThat(home.resolve("man/man1/sparkrca-rca.1")).isRegularFile();
     assertThat(Files.readString(home.resolve("man/man1/sparkrca-logs-count.1"))).contains("\\-\\-regex");
+  }
+
+  @Test
+  void bashCompletesCommandsAndOptionsFromTheGeneratedScript() throws Exception {
+    String script = home.resolve("completion/sparkrca.bash").toString();
+    String complete = "source \"$0\"; COMP_WORDS=($1); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMP_LINE=\"$1\"; "
+        + "COMP_POINT=${#COMP_LINE}; _complete_sparkrca 2>/dev/null; echo \"${COMPREPLY[*]}\"";
+    Result command = run(List.of("bash", "-c", complete, script, "sparkrca logs co"), Map.of(), unpacked);
+    assertThat(command.out.strip()).as(command.toString()).isEqualTo("count");
+    Result option = run(List.of("bash", "-c", complete, script, "sparkrca logs count --re"), Map.of(), unpacked);
+    assertThat(option.out.strip()).as(option.toString()).isEqualTo("--regex");
   }
 
   @Test
@@ -194,17 +205,18 @@ class DistributionArchiveTest {
     assertThat(damaged.err).isEmpty();
   }
 
-  /** Where the launcher keeps the archive of {@code home} for the Java in {@code javaHome}: its key, as it computes it. */
-  private static Path archiveOf(Path home, Path javaHome) throws Exception {
-    Path java = javaHome.resolve("bin/java");
-    Result key = run(List.of("/bin/sh", "-c", "printf '%s\\n' \"$1\" \"$2\" \"$3\" | cksum", "sh",
-        home.toRealPath().toString(), java.toString(), javaVersion(javaHome)), Map.of(), home);
-    return home.resolve("lib/cds/sparkrca-" + key.out.strip().split(" ")[0] + ".jsa");
+  /** Where the launcher keeps the archive of {@code home} for the Java in {@code javaHome}: one per JVM build. */
+  private static Path archiveOf(Path home, Path javaHome) throws IOException {
+    return home.resolve("lib/cds/sparkrca-" + release(javaHome, "JAVA_RUNTIME_VERSION") + ".jsa");
   }
 
   private static String javaVersion(Path javaHome) throws IOException {
-    return Files.readAllLines(javaHome.resolve("release")).stream().filter(l -> l.startsWith("JAVA_VERSION="))
-        .map(l -> l.substring("JAVA_VERSION=".length()).replace("\"", "")).findFirst().orElseThrow();
+    return release(javaHome, "JAVA_VERSION");
+  }
+
+  private static String release(Path javaHome, String key) throws IOException {
+    return Files.readAllLines(javaHome.resolve("release")).stream().filter(l -> l.startsWith(key + "="))
+        .map(l -> l.substring(key.length() + 1).replace("\"", "")).findFirst().orElseThrow();
   }
 
   /** The background dump takes seconds; waits for it, and for its temporary file to be gone. */
