@@ -73,9 +73,17 @@ public final class SparkRcaCommand implements Runnable {
   /** Runs the command line with the given streams and returns the exit code. */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
     ReportOutput.resetErrorWritten();
+    if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+      // The same lines as picocli's --version, without building the command model first.
+      for (String line : new Version().getVersion()) {
+        out.println(line);
+      }
+      out.flush();
+      return 0;
+    }
     SparkRcaCommand root = new SparkRcaCommand();
     CommandLine cli = new CommandLine(root);
-    Subcommands.register(cli);
+    Subcommands.register(cli, args); // only the command that args name: see Subcommands
     CliContract.apply(cli);
     cli.setOut(out);
     cli.setErr(err);
@@ -116,6 +124,21 @@ public final class SparkRcaCommand implements Runnable {
           return EXIT_ERROR;
         });
     return cli.execute(args);
+  }
+
+  /**
+   * The whole command tree as {@code --help} shows it, for tools that document it (the shell
+   * completion scripts and the man pages of the distribution are generated from it at build time).
+   *
+   * <pre>{@code
+   * String bash = picocli.AutoComplete.bash("sparkrca", SparkRcaCommand.commandLine());
+   * }</pre>
+   */
+  public static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new SparkRcaCommand());
+    Subcommands.register(cli);
+    CliContract.apply(cli);
+    return cli;
   }
 
   private CommandLine.Model.CommandSpec spec() {
