@@ -84,6 +84,8 @@ final class RcaCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin HttpOptions http;
 
+  @picocli.CommandLine.Mixin ShsOptions shs;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -106,6 +108,7 @@ final class RcaCommand implements Callable<Integer> {
   }
 
   private RcaReport analyze() {
+    application = shs.applicationUri(application, "EVENT_LOG");
     if (application == null && driverLogs.isEmpty() && executorLogs.isEmpty() && logs.isEmpty()) {
       throw new InvalidRequestException("an event log is required (or at least a log): sparkrca rca EVENT_LOG "
           + "[--driver-log URI] [--executor-log URI_OR_DIR] [--code URI] [--baseline EVENT_LOG]");

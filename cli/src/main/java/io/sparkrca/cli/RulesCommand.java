@@ -3,7 +3,6 @@ package io.sparkrca.cli;
 import io.sparkrca.core.eventlog.EventLogReader;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.eventlog.NotAnEventLogException;
-import io.sparkrca.core.eventlog.replay.ReplayedApplication;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.rules.BrokenRuleException;
@@ -111,12 +110,15 @@ final class RulesCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin HttpOptions http;
 
+  @picocli.CommandLine.Mixin ShsOptions shs;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    location = shs.applicationUri(location, "EVENT_LOG");
     OutputContract shape = parseContract(contract);
     RuleCatalog catalog = RuleCatalog.of(List.of());
     for (Path f : ruleFiles) {
@@ -138,7 +140,7 @@ final class RulesCommand implements Callable<Integer> {
     }
     if (showTelemetry) {
       out.println(
-          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(EventLogs.reader().sources(http.sources()).build().replay(location)))
+          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(open(location)))
               .toJson());
       return 0;
     }
@@ -168,10 +170,8 @@ final class RulesCommand implements Callable<Integer> {
         result = engine.error(java.util.Optional.empty(), e.getMessage());
       }
     } else {
-      EventLogReader reader = EventLogs.reader().sources(http.sources()).build();
       try {
-        ReplayedApplication app = reader.replay(location);
-        result = engine.evaluate(app);
+        result = engine.evaluate(open(location));
       } catch (NotAnEventLogException e) {
         // Say which command reads this file, as every command does.
         result = engine.error(java.util.Optional.empty(), SparkRcaCommand.describe(e));
@@ -180,6 +180,16 @@ final class RulesCommand implements Callable<Integer> {
       }
     }
     return report(result, shape, out, err);
+  }
+
+  /** The application at {@code uri}: an event log replayed here, or another source's (a History Server). */
+  private io.sparkrca.core.app.SparkApplication open(String uri) {
+    io.sparkrca.core.source.SparkSources sources = Applications.sources(http, false);
+    if (Applications.fromOtherSource(sources, uri)) {
+      return Applications.application(sources, uri);
+    }
+    EventLogReader reader = EventLogs.reader().sources(http.sources()).build();
+    return reader.replay(uri);
   }
 
   /** Prints the result (stdout) and its warnings and error (stderr); returns the exit code. */

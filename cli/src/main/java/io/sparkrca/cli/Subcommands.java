@@ -17,5 +17,7 @@ final class Subcommands {
     cli.addSubcommand(new InspectCommand());
     cli.addSubcommand(new LogsCommand());
     cli.addSubcommand(new RulesCommand());
+    cli.addSubcommand(new ShsCommand());
+    cli.addSubcommand(new ServeCommand());
   }
 }

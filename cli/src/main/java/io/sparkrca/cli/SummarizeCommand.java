@@ -45,7 +45,8 @@ import picocli.CommandLine.Model.CommandSpec;
       "2 on errors (an input that cannot be read)."
     })
 final class SummarizeCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "EVENT_LOG", description = "An event log file, rolling log directory, or log directory.")
+  @Parameters(paramLabel = "EVENT_LOG", arity = "0..1",
+      description = "An event log file, rolling log directory, or log directory; or a History Server application URL.")
   String location;
 
   @Option(names = "--format", description = "markdown (default) or json.", defaultValue = "markdown")
@@ -59,12 +60,25 @@ final class SummarizeCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin HttpOptions http;
 
+  @picocli.CommandLine.Mixin ShsOptions shs;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    location = shs.applicationUri(location, "EVENT_LOG");
+    if (location == null) {
+      throw new io.sparkrca.core.error.InvalidRequestException("an event log is required: sparkrca summarize EVENT_LOG (or --shs URL --app ID)");
+    }
+    io.sparkrca.core.source.SparkSources sources = Applications.sources(http, strict);
+    if (Applications.fromOtherSource(sources, location)) {
+      ApplicationSummary one = ApplicationSummary.of(Applications.application(sources, location), location);
+      out.print(format == OutputFormat.json ? SparkJson.write(one) + "\n" : SummaryMarkdown.render(one));
+      out.flush();
+      return one.outcome() == ApplicationSummary.Outcome.FAILED ? SparkRcaCommand.EXIT_FAIL : 0;
+    }
     EventLogReader reader = EventLogs.reader().sources(http.sources()).strict(strict).build();
     List<EventLogRef> logs = reader.find(location);
     List<ApplicationSummary> summaries = new ArrayList<>();

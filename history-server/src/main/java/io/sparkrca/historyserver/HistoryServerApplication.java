@@ -95,6 +95,10 @@ public final class HistoryServerApplication implements SparkApplication {
     return client.requests();
   }
 
+  int concurrency() {
+    return client.settings().concurrency();
+  }
+
   /** Per-stage answers that could not be had, each naming the stage and why. */
   public synchronized List<String> gaps() {
     return List.copyOf(gaps);

@@ -30,8 +30,27 @@ public final class HistoryServerHistory implements SparkHistory {
   /** Applications listed at most, when listing everything. */
   static final int MAX_LISTED = 10_000;
 
+  /** Applications kept open, so that asking twice costs nothing. */
+  static final int CACHED_APPS = 16;
+
   private final HistoryServerUri server;
   private final RestClient client;
+  private final java.util.Map<String, Optional<ApplicationInfo>> infos = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected boolean removeEldestEntry(java.util.Map.Entry<String, Optional<ApplicationInfo>> e) {
+      return size() > CACHED_APPS * 4;
+    }
+  };
+  private final java.util.Map<String, HistoryServerApplication> apps = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected boolean removeEldestEntry(java.util.Map.Entry<String, HistoryServerApplication> e) {
+      return size() > CACHED_APPS;
+    }
+  };
 
   private HistoryServerHistory(HistoryServerUri server, HistoryServerSettings settings) {
     this.server = server.server();
@@ -79,14 +98,44 @@ public final class HistoryServerHistory implements SparkHistory {
     return client.get(q, SparkJson.mapper().getTypeFactory().constructCollectionType(List.class, ApplicationInfo.class));
   }
 
-  /** The application as the server lists it (every attempt), or empty when it knows no such id. */
+  /**
+   * The application as the server lists it (every attempt), or empty when it knows no such id.
+   * Asked once per history: open a new history to see newer data of a running application.
+   */
   public Optional<ApplicationInfo> info(String appId) {
-    return client.getOptional("applications/" + HistoryServerUri.encode(appId),
+    synchronized (infos) {
+      Optional<ApplicationInfo> known = infos.get(appId);
+      if (known != null) {
+        return known;
+      }
+    }
+    Optional<ApplicationInfo> fetched = client.getOptional("applications/" + HistoryServerUri.encode(appId),
         SparkJson.mapper().getTypeFactory().constructType(ApplicationInfo.class));
+    synchronized (infos) {
+      infos.put(appId, fetched);
+    }
+    return fetched;
   }
 
   @Override
   public Optional<HistoryServerApplication> application(String appId, Optional<String> attemptId) {
+    String key = appId + "\u0000" + attemptId.orElse("");
+    synchronized (apps) {
+      HistoryServerApplication known = apps.get(key);
+      if (known != null) {
+        return Optional.of(known);
+      }
+    }
+    Optional<HistoryServerApplication> made = make(appId, attemptId);
+    made.ifPresent(a -> {
+      synchronized (apps) {
+        apps.putIfAbsent(key, a);
+      }
+    });
+    return made;
+  }
+
+  private Optional<HistoryServerApplication> make(String appId, Optional<String> attemptId) {
     Optional<ApplicationInfo> info = info(appId);
     if (info.isEmpty() || info.get().attempts().isEmpty()) {
       return Optional.empty();

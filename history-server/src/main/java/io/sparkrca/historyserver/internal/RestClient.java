@@ -113,6 +113,10 @@ public final class RestClient {
         }
         return Optional.of(new Sized<>(value, body.length));
       } catch (JsonProcessingException e) {
+        if (!(e instanceof com.fasterxml.jackson.core.io.JsonEOFException)) {
+          throw new CorruptInputException("GET " + name(path) + ": the answer is not the History Server JSON expected ("
+              + firstLine(e.getOriginalMessage()) + "); check that the URL is a History Server's or driver UI's", e);
+        }
         if (attempt >= h.maxRetries()) {
           throw new CorruptInputException("GET " + name(path) + ": the answer is not complete JSON ("
               + firstLine(e.getOriginalMessage()) + ") on each of " + (attempt + 1) + " attempts; it was "
