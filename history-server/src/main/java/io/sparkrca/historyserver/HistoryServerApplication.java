@@ -250,7 +250,7 @@ public final class HistoryServerApplication implements SparkApplication {
         f = facts;
         if (f == null) {
           prefetchForAnalysis();
-          f = ApplicationFacts.of(new Tolerant());
+          f = completeFromEventLog(withExecutorTaskTime(ApplicationFacts.of(new Tolerant())));
           facts = f;
         }
       }
@@ -259,18 +259,110 @@ public final class HistoryServerApplication implements SparkApplication {
   }
 
   /**
-   * Complete unless the application is still running (its data then ends "now") or a per-stage
-   * answer could not be had (each such gap is a note).
+   * The REST API has no text for a failed SQL execution (a failure before any job, or on the
+   * driver, is only there), so when one failed, its text and the driver's exit code are read from
+   * the application's event log, downloaded from the server ({@code logs}, within the settings'
+   * cap), as a replay reads them; if it cannot be had, that is a gap.
+   */
+  private ApplicationFacts completeFromEventLog(ApplicationFacts f) {
+    boolean missingText = f.sqlFailures().stream().anyMatch(x -> x.errorMessage().isEmpty());
+    if (!missingText || !client.settings().eventLogFallback()) {
+      return f;
+    }
+    ApplicationFacts replayed;
+    try (io.sparkrca.historyserver.internal.EventLogArchive zip =
+        io.sparkrca.historyserver.internal.EventLogArchive.download(client, appPath + "/logs")) {
+      replayed = zip.replay().facts();
+    } catch (InvalidRequestException e) {
+      throw e;
+    } catch (SparkRcaException e) {
+      gap("the error text of the failed SQL executions is not in the REST API, and the event log could not be "
+          + "downloaded to read it (" + e.getMessage() + ")");
+      return f;
+    }
+    java.util.Map<Long, io.sparkrca.core.app.SqlFailure> byId = new java.util.HashMap<>();
+    replayed.sqlFailures().forEach(x -> byId.put(x.executionId(), x));
+    List<io.sparkrca.core.app.SqlFailure> sql = new ArrayList<>();
+    for (io.sparkrca.core.app.SqlFailure x : f.sqlFailures()) {
+      io.sparkrca.core.app.SqlFailure r = byId.get(x.executionId());
+      sql.add(r == null || !x.errorMessage().isEmpty() ? x
+          : new io.sparkrca.core.app.SqlFailure(x.executionId(), x.description(), r.errorMessage(), x.time(),
+              client.name(appPath + "/logs") + " (event log)", r.line()));
+    }
+    return new ApplicationFacts(f.sparkVersion(), f.jobsStarted(), f.jobsFailed(), f.stagesSubmitted(), f.tasksEnded(),
+        f.tasksFailed(), f.tasksKilled(), f.totalGcTimeMs(), f.totalTaskTimeMs(), f.taskFailures(),
+        f.taskFailureGroupsDropped(), f.stageFailures(), f.stageSpills(), f.executorRemovals(), sql,
+        f.exitCode().isPresent() ? f.exitCode() : replayed.exitCode());
+  }
+
+  /**
+   * Task time (launch to finish) summed over every task, as a replay sums it: the executors'
+   * total durations are exactly that when no task ran on the driver (the driver's is its uptime,
+   * so in local mode the model-derived sum of run, deserialization and serialization time stays).
+   */
+  private ApplicationFacts withExecutorTaskTime(ApplicationFacts f) {
+    List<ExecutorSummary> all = executors(false);
+    long sum = 0;
+    for (ExecutorSummary e : all) {
+      if (e.id().equals("driver")) {
+        if (e.totalTasks() > 0) {
+          return f;
+        }
+        continue;
+      }
+      sum += e.totalDuration();
+    }
+    if (all.stream().noneMatch(e -> !e.id().equals("driver"))) {
+      return f;
+    }
+    sum += endedAfterTheirExecutor(all);
+    return new ApplicationFacts(f.sparkVersion(), f.jobsStarted(), f.jobsFailed(), f.stagesSubmitted(), f.tasksEnded(),
+        f.tasksFailed(), f.tasksKilled(), f.totalGcTimeMs(), sum, f.taskFailures(), f.taskFailureGroupsDropped(),
+        f.stageFailures(), f.stageSpills(), f.executorRemovals(), f.sqlFailures(), f.exitCode());
+  }
+
+  /**
+   * The server adds a task's time to its executor only while the executor is live, so the tasks
+   * that ended after their executor was removed (lost with it) are missing from the executors'
+   * sums. They are failed or killed tasks, which analysis fetches anyway (within its window).
+   */
+  private long endedAfterTheirExecutor(List<ExecutorSummary> all) {
+    java.util.Map<String, java.time.Instant> removed = new java.util.HashMap<>();
+    for (ExecutorSummary e : all) {
+      e.removeTime().ifPresent(t -> removed.put(e.id(), t));
+    }
+    if (removed.isEmpty()) {
+      return 0;
+    }
+    long sum = 0;
+    for (StageData s : stages(StageQuery.all())) {
+      if (s.numFailedTasks() + s.numKilledTasks() == 0) {
+        continue;
+      }
+      for (TaskData t : tolerantTasks(s.stageId(), s.attemptId(), failedTasks())) {
+        java.time.Instant gone = removed.get(t.executorId());
+        if (gone != null && t.duration().isPresent()
+            && !t.launchTime().plusMillis(t.duration().get()).isBefore(gone)) {
+          sum += t.duration().get();
+        }
+      }
+    }
+    return sum;
+  }
+
+  /**
+   * Complete unless a per-stage answer could not be had (each such gap is a note). An application
+   * the server lists as not completed is noted: it is running, or its driver died without ending
+   * it (the server cannot tell which, as its event log could not either).
    */
   @Override
   public Completeness completeness() {
     List<String> g = gaps();
-    boolean running = !info.latestAttempt().completed();
     List<String> notes = new ArrayList<>(g);
-    if (running) {
-      notes.add(0, "the application is still running: its data covers what the server knew when it was read");
+    if (!info.latestAttempt().completed()) {
+      notes.add(0, "the server lists the application as not completed: its data covers what the server knew when it was read");
     }
-    return new Completeness(running, g.size(), 0, notes);
+    return new Completeness(false, g.size(), 0, notes);
   }
 
   /** Fetches, concurrently, what analysis reads per stage, into the cache. */

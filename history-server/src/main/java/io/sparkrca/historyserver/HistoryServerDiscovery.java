@@ -65,6 +65,14 @@ public final class HistoryServerDiscovery {
 
   /** Discovers, reading variables from {@code env}. */
   public static Result discover(Function<String, String> env, HistoryServerSettings settings) {
+    return discover(env, settings, LOCAL_SERVERS);
+  }
+
+  /** The local History Server and driver UI, in the order tried. */
+  static final List<String> LOCAL_SERVERS = List.of("http://localhost:18080", "http://localhost:4040");
+
+  /** As {@link #discover(Function, HistoryServerSettings)}, trying {@code locals} in place of the default ports. */
+  static Result discover(Function<String, String> env, HistoryServerSettings settings, List<String> locals) {
     List<String> tried = new ArrayList<>();
     HistoryServerSettings probe = HistoryServerSettings.builder()
         .http(settings.http().toBuilder().connectTimeout(Duration.ofSeconds(2)).requestTimeout(Duration.ofSeconds(5))
@@ -79,7 +87,7 @@ public final class HistoryServerDiscovery {
     } else {
       tried.add(HistoryServerSettings.ENV_URL + ": not set");
     }
-    for (String local : List.of("http://localhost:18080", "http://localhost:4040")) {
+    for (String local : locals) {
       Optional<String> ok = probe(local, local, probe, tried);
       if (ok.isPresent()) {
         return new Result(ok, Optional.empty(), tried);

@@ -61,8 +61,10 @@ public final class HistoryServerSettings {
   private final int concurrency;
   private final long maxEventLogBytes;
   private final long maxCacheBytes;
+  private final boolean eventLogFallback;
 
   private HistoryServerSettings(Builder b) {
+    this.eventLogFallback = b.eventLogFallback;
     this.headers = Map.copyOf(b.headers);
     HttpSettings.Builder merged = b.http.toBuilder();
     for (Map.Entry<String, String> h : b.headers.entrySet()) {
@@ -112,6 +114,14 @@ public final class HistoryServerSettings {
     return maxCacheBytes;
   }
 
+  /**
+   * Whether analysis may download an application's event log for what the REST API lacks (the
+   * text of a failed SQL execution, the driver's exit code); default true.
+   */
+  public boolean eventLogFallback() {
+    return eventLogFallback;
+  }
+
   /** Whether credentials are configured (a header from the environment or given explicitly). */
   public boolean hasCredentials() {
     return http.hasCredentials();
@@ -141,8 +151,15 @@ public final class HistoryServerSettings {
     private long maxEventLogBytes = 2L * 1024 * 1024 * 1024;
     private long maxCacheBytes = 256L * 1024 * 1024;
     private boolean plainHttp;
+    private boolean eventLogFallback = true;
 
     private Builder() {}
+
+    /** Whether analysis may download the event log for what the REST API lacks (default true). */
+    public Builder eventLogFallback(boolean allow) {
+      this.eventLogFallback = allow;
+      return this;
+    }
 
     /** The base HTTP settings (CAs, timeouts, retries, redirects, headers that win). */
     public Builder http(HttpSettings settings) {

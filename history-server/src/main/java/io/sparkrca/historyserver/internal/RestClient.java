@@ -113,7 +113,7 @@ public final class RestClient {
         }
         return Optional.of(new Sized<>(value, body.length));
       } catch (JsonProcessingException e) {
-        if (!(e instanceof com.fasterxml.jackson.core.io.JsonEOFException)) {
+        if (!endsEarly(e)) {
           throw new CorruptInputException("GET " + name(path) + ": the answer is not the History Server JSON expected ("
               + firstLine(e.getOriginalMessage()) + "); check that the URL is a History Server's or driver UI's", e);
         }
@@ -257,6 +257,12 @@ public final class RestClient {
           || head.startsWith("<body") || head.startsWith("<!--") || head.startsWith("<meta") || head.startsWith("<title");
     }
     return false;
+  }
+
+  /** Whether the JSON ended before its last value did (cut off), as opposed to being other JSON. */
+  private static boolean endsEarly(JsonProcessingException e) {
+    return e instanceof com.fasterxml.jackson.core.io.JsonEOFException
+        || String.valueOf(e.getOriginalMessage()).startsWith("Unexpected end-of-input");
   }
 
   private static String firstLine(String s) {

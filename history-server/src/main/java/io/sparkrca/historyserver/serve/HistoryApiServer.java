@@ -103,7 +103,7 @@ public final class HistoryApiServer implements Closeable {
     });
     server.createContext("/", this::handle);
     server.start();
-    LOG.info("Serving the History Server API over {} at {}", Redactor.redactUri(config.location), url());
+    LOG.debug("Serving the History Server API over {} at {}", Redactor.redactUri(config.location), url());
     return this;
   }
 
