@@ -44,9 +44,15 @@ public final class HistoryServerProcess implements AutoCloseable {
    */
   public static HistoryServerProcess start(SparkDistribution spark, Path logDir, Path workDir, Duration timeout)
       throws IOException {
+    return start(spark, logDir, workDir, timeout, "768m");
+  }
+
+  /** As {@link #start(SparkDistribution, Path, Path, Duration)}, with a heap of {@code maxHeap} (such as {@code 4g}). */
+  public static HistoryServerProcess start(SparkDistribution spark, Path logDir, Path workDir, Duration timeout,
+      String maxHeap) throws IOException {
     Map<String, String> settings = HistoryServerSnapshot.settings(logDir);
     List<String> jvm = new ArrayList<>(SparkJvm.javaModuleOptions());
-    jvm.add("-Xmx768m");
+    jvm.add("-Xmx" + maxHeap);
     jvm.add("-Djava.io.tmpdir=" + Files.createDirectories(workDir.resolve("tmp")));
     settings.forEach((k, v) -> jvm.add("-D" + k + "=" + v));
     ForkedJvm fork = new ForkedJvm("io.sparkrca.testkit.scenarios.HistoryServerMain",
