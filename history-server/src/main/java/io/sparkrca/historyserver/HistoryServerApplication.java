@@ -322,29 +322,40 @@ public final class HistoryServerApplication implements SparkApplication {
   }
 
   /**
-   * The server adds a task's time to its executor only while the executor is live, so the tasks
-   * that ended after their executor was removed (lost with it) are missing from the executors'
-   * sums. They are failed or killed tasks, which analysis fetches anyway (within its window).
+   * The server adds a task's time to its executor only while the executor is live, so a task whose
+   * end came after its executor's removal (lost with it) is missing from the executors' sums; the
+   * removed executor then still counts it as active. Those tasks are among the failed ones, which
+   * analysis fetches anyway (within its window): per removed executor, the last {@code
+   * activeTasks} of its tasks lost with it are added.
    */
   private long endedAfterTheirExecutor(List<ExecutorSummary> all) {
-    java.util.Map<String, java.time.Instant> removed = new java.util.HashMap<>();
+    java.util.Map<String, Integer> missed = new java.util.HashMap<>();
     for (ExecutorSummary e : all) {
-      e.removeTime().ifPresent(t -> removed.put(e.id(), t));
+      if (e.removeTime().isPresent() && e.activeTasks() > 0) {
+        missed.put(e.id(), e.activeTasks());
+      }
     }
-    if (removed.isEmpty()) {
+    if (missed.isEmpty()) {
       return 0;
     }
-    long sum = 0;
+    java.util.Map<String, List<TaskData>> lost = new java.util.HashMap<>();
     for (StageData s : stages(StageQuery.all())) {
       if (s.numFailedTasks() + s.numKilledTasks() == 0) {
         continue;
       }
       for (TaskData t : tolerantTasks(s.stageId(), s.attemptId(), failedTasks())) {
-        java.time.Instant gone = removed.get(t.executorId());
-        if (gone != null && t.duration().isPresent()
-            && !t.launchTime().plusMillis(t.duration().get()).isBefore(gone)) {
-          sum += t.duration().get();
+        if (missed.containsKey(t.executorId()) && t.duration().isPresent()
+            && t.errorMessage().orElse("").startsWith("ExecutorLostFailure")) {
+          lost.computeIfAbsent(t.executorId(), k -> new ArrayList<>()).add(t);
         }
+      }
+    }
+    long sum = 0;
+    for (java.util.Map.Entry<String, List<TaskData>> e : lost.entrySet()) {
+      List<TaskData> ts = e.getValue();
+      ts.sort(java.util.Comparator.comparing((TaskData t) -> t.launchTime().plusMillis(t.duration().get())).reversed());
+      for (TaskData t : ts.subList(0, Math.min(missed.get(e.getKey()), ts.size()))) {
+        sum += t.duration().get();
       }
     }
     return sum;
