@@ -83,7 +83,7 @@ public abstract class HistoryServerFaultsContract {
 
   private static HttpSettings http() {
     return HttpSettings.builder()
-        .connectTimeout(Duration.ofSeconds(5)).requestTimeout(Duration.ofSeconds(10)).readTimeout(Duration.ofSeconds(1))
+        .connectTimeout(Duration.ofSeconds(5)).requestTimeout(Duration.ofSeconds(60)).readTimeout(Duration.ofSeconds(1))
         .maxRetries(RETRIES).backoff(Duration.ofMillis(50), Duration.ofMillis(200)).maxRetryAfter(Duration.ofSeconds(2))
         .build();
   }
