@@ -38,22 +38,33 @@ import picocli.CommandLine.Model.CommandSpec;
       "  sparkrca api app-1.zstd applications/app-1/environment --output env.json"
     })
 final class ApiCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "EVENT_LOGS", description = "A log directory (or one log).")
-  String location;
-
-  @Parameters(index = "1", paramLabel = "REST_PATH", description = "Path relative to /api/v1, e.g. applications or applications/ID/jobs.")
-  String path;
+  @Parameters(paramLabel = "[EVENT_LOGS] REST_PATH", arity = "1..2",
+      description = "A log directory (or one log, or a History Server URL), then a path relative to /api/v1, e.g. applications or applications/ID/jobs. With --shs, the path alone.")
+  java.util.List<String> args;
 
   @Mixin OutputFile output;
 
   @ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n")
   HttpOptions http = new HttpOptions();
 
+  @picocli.CommandLine.Mixin ShsOptions shs;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
-    ApiResponse r = RestRouter.over(EventLogs.reader().sources(http.sources(spec)).build().history(location)).get(path);
+    String location = args.size() == 2 ? args.get(0) : null;
+    String path = args.get(args.size() - 1);
+    location = shs.serverUri(location, "EVENT_LOGS");
+    path = shs.appRelative(path);
+    if (location == null) {
+      throw new io.sparkrca.core.error.InvalidRequestException("sparkrca api EVENT_LOGS REST_PATH (or --shs URL REST_PATH)");
+    }
+    io.sparkrca.core.source.SparkSources sources = Applications.sources(http, false, spec);
+    io.sparkrca.core.app.SparkHistory history = Applications.fromOtherSource(sources, location)
+        ? Applications.history(sources, location)
+        : EventLogs.reader().sources(http.sources(spec)).build().history(location);
+    ApiResponse r = RestRouter.over(history).get(path);
     if (r.status() == 404) {
       throw new InputNotFoundException(path, r.body() + " (list applications with: sparkrca api " + location + " applications)");
     }

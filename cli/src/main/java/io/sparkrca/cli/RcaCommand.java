@@ -120,6 +120,8 @@ final class RcaCommand implements Callable<Integer>, Formatted {
 
   @picocli.CommandLine.Mixin DataprocOptions dataproc;
 
+  @picocli.CommandLine.Mixin ShsOptions shs;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -146,6 +148,7 @@ final class RcaCommand implements Callable<Integer>, Formatted {
   }
 
   private RcaReport analyze() {
+    application = shs.applicationUri(application, "EVENT_LOG");
     if (application == null && dataproc.workloadUri().isEmpty() && inputs.driverLogs.isEmpty() && inputs.executorLogs.isEmpty()
         && inputs.logs.isEmpty()) {
       throw new InvalidRequestException("an event log is required (or at least a log, or a Dataproc --batch/--session/--job): "

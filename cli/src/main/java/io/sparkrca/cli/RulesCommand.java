@@ -3,7 +3,6 @@ package io.sparkrca.cli;
 import io.sparkrca.core.eventlog.EventLogReader;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.eventlog.NotAnEventLogException;
-import io.sparkrca.core.eventlog.replay.ReplayedApplication;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.rules.BrokenRuleException;
@@ -121,6 +120,8 @@ final class RulesCommand implements Callable<Integer>, Formatted {
   @picocli.CommandLine.ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n")
   HttpOptions http = new HttpOptions();
 
+  @picocli.CommandLine.Mixin ShsOptions shs;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -137,6 +138,7 @@ final class RulesCommand implements Callable<Integer>, Formatted {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    location = shs.applicationUri(location, "EVENT_LOG");
     OutputContract shape = parseContract(contract);
     RuleCatalog catalog = RuleCatalog.of(List.of());
     for (Path f : ruleFiles) {
@@ -158,7 +160,7 @@ final class RulesCommand implements Callable<Integer>, Formatted {
     }
     if (showTelemetry) {
       output.write(out,
-          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(EventLogs.reader().sources(http.sources(spec)).build().replay(location)))
+          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(open(location)))
               .toJson());
       return 0;
     }
@@ -188,10 +190,8 @@ final class RulesCommand implements Callable<Integer>, Formatted {
         result = engine.error(java.util.Optional.empty(), e.getMessage());
       }
     } else {
-      EventLogReader reader = EventLogs.reader().sources(http.sources(spec)).build();
       try {
-        ReplayedApplication app = reader.replay(location);
-        result = engine.evaluate(app);
+        result = engine.evaluate(open(location));
       } catch (NotAnEventLogException e) {
         // Say which command reads this file, as every command does.
         result = engine.error(java.util.Optional.empty(), SparkRcaCommand.describe(e));
@@ -200,6 +200,16 @@ final class RulesCommand implements Callable<Integer>, Formatted {
       }
     }
     return report(result, shape, out, err);
+  }
+
+  /** The application at {@code uri}: an event log replayed here, or another source's (a History Server). */
+  private io.sparkrca.core.app.SparkApplication open(String uri) {
+    io.sparkrca.core.source.SparkSources sources = Applications.sources(http, false, spec);
+    if (Applications.fromOtherSource(sources, uri)) {
+      return Applications.application(sources, uri);
+    }
+    EventLogReader reader = EventLogs.reader().sources(http.sources(spec)).build();
+    return reader.replay(uri);
   }
 
   /** Prints the result (stdout) and its warnings and error (stderr); returns the exit code. */

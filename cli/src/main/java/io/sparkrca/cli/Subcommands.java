@@ -29,6 +29,8 @@ final class Subcommands {
       Map.entry("rules", RulesCommand::new),
       Map.entry("k8s", K8sCommand::new),
       Map.entry("dataproc", DataprocCommand::new),
+      Map.entry("shs", ShsCommand::new),
+      Map.entry("serve", ServeCommand::new),
       Map.entry("mcp", McpCommand::new));
 
   /** Registers every command. */

@@ -53,7 +53,8 @@ import picocli.CommandLine.Model.CommandSpec;
       "  sparkrca summarize /tmp/spark-events --max-apps 50"
     })
 final class SummarizeCommand implements Callable<Integer>, Formatted {
-  @Parameters(paramLabel = "EVENT_LOG", description = "An event log file, rolling log directory, or log directory.")
+  @Parameters(paramLabel = "EVENT_LOG", arity = "0..1",
+      description = "An event log file, rolling log directory, or log directory; or a History Server application URL.")
   String location;
 
   @Option(names = "--format", paramLabel = "FORMAT", description = "markdown (default), json or html (one application, with charts).",
@@ -71,6 +72,8 @@ final class SummarizeCommand implements Callable<Integer>, Formatted {
   @ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n")
   HttpOptions http = new HttpOptions();
 
+  @picocli.CommandLine.Mixin ShsOptions shs;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -87,6 +90,17 @@ final class SummarizeCommand implements Callable<Integer>, Formatted {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    location = shs.applicationUri(location, "EVENT_LOG");
+    if (location == null) {
+      throw new io.sparkrca.core.error.InvalidRequestException("an event log is required: sparkrca summarize EVENT_LOG (or --shs URL --app ID)");
+    }
+    io.sparkrca.core.source.SparkSources sources = Applications.sources(http, strict, spec);
+    if (Applications.fromOtherSource(sources, location)) {
+      ApplicationSummary one = ApplicationSummary.of(Applications.application(sources, location), location);
+      output.write(out, format == OutputFormat.json ? SparkJson.write(one) + "\n"
+          : format == OutputFormat.html ? one.toHtml() : SummaryMarkdown.render(one));
+      return one.outcome() == ApplicationSummary.Outcome.FAILED ? SparkRcaCommand.EXIT_FAIL : 0;
+    }
     EventLogReader reader = EventLogs.reader().sources(http.sources(spec)).strict(strict).build();
     List<EventLogRef> logs = reader.find(location);
     List<ApplicationSummary> summaries = new ArrayList<>();

@@ -26,25 +26,91 @@ import java.util.Optional;
  * }</pre>
  */
 public final class EventLogHistory implements SparkHistory {
-  private static final int CACHED_APPS = 4;
+  static final int CACHED_APPS = 4;
 
   private final EventLogReader reader;
   private final List<EventLogRef> logs;
+  private final Optional<String> location;
+  private final int cachedApps;
   private List<Entry> listing;
   private final List<String> skipped = new ArrayList<>();
-  private final Map<EventLogRef, ReplayedApplication> cache =
-      new LinkedHashMap<>(16, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<EventLogRef, ReplayedApplication> eldest) {
-          return size() > CACHED_APPS;
-        }
-      };
+  // What each listed log looked like (its files' sizes and times) when it was listed.
+  private final Map<EventLogRef, String> fingerprints = new java.util.HashMap<>();
+  private final Map<EventLogRef, ReplayedApplication> cache;
 
   EventLogHistory(EventLogReader reader, List<EventLogRef> logs) {
+    this(reader, logs, Optional.empty(), CACHED_APPS);
+  }
+
+  EventLogHistory(EventLogReader reader, List<EventLogRef> logs, Optional<String> location, int cachedApps) {
     this.reader = reader;
     this.logs = List.copyOf(logs);
+    this.location = location;
+    this.cachedApps = cachedApps;
+    this.cache = new LinkedHashMap<>(16, 0.75f, true) {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<EventLogRef, ReplayedApplication> eldest) {
+        return size() > EventLogHistory.this.cachedApps;
+      }
+    };
+  }
+
+  /**
+   * The history of the same location as it is now, for a long-running reader such as a server:
+   * new logs are listed, logs that grew or changed (a running application's, a rolling log's new
+   * file) are listed and replayed again, and the listing and cached replays of unchanged logs are
+   * reused. Costs one directory listing and one size and time look-up per log file.
+   *
+   * @throws io.sparkrca.core.error.InvalidRequestException for a history made from a list of logs
+   *     rather than a location
+   */
+  public synchronized EventLogHistory refresh() {
+    String where = location.orElseThrow(() -> new io.sparkrca.core.error.InvalidRequestException(
+        "this history was made from a list of logs, not a location, so it cannot be refreshed"));
+    EventLogHistory next = new EventLogHistory(reader, reader.find(where), location, cachedApps);
+    listing();
+    Map<EventLogRef, Entry> old = new java.util.HashMap<>();
+    for (Entry e : listing) {
+      old.put(e.ref, e);
+    }
+    List<Entry> entries = new ArrayList<>();
+    for (EventLogRef ref : next.logs) {
+      String print = fingerprint(ref);
+      Entry previous = old.get(ref);
+      if (previous != null && print.equals(fingerprints.get(ref))) {
+        entries.add(previous);
+        ReplayedApplication replayed = cache.get(ref);
+        if (replayed != null) {
+          next.cache.put(ref, replayed);
+        }
+      } else {
+        try {
+          ListingScanner.Listing l = reader.scanListing(ref);
+          entries.add(new Entry(ref, l.appId(), l.name(), l.attempt()));
+        } catch (SparkRcaException e) {
+          next.skipped.add(ref.uri() + ": " + e.getMessage());
+        }
+      }
+      next.fingerprints.put(ref, print);
+    }
+    next.listing = entries;
+    return next;
+  }
+
+  private String fingerprint(EventLogRef ref) {
+    StringBuilder sb = new StringBuilder();
+    for (String file : ref.files()) {
+      try {
+        io.sparkrca.core.io.ByteSource b = reader.sources().open(file);
+        sb.append(file).append(':').append(b.size().orElse(-1)).append(':')
+            .append(b.lastModified().map(java.time.Instant::toEpochMilli).orElse(-1L)).append(';');
+      } catch (java.io.IOException | SparkRcaException e) {
+        sb.append(file).append(":?;"); // unreadable now: listed again, and says why there
+      }
+    }
+    return sb.toString();
   }
 
   /** The logs found. */
@@ -110,6 +176,9 @@ public final class EventLogHistory implements SparkHistory {
       List<Entry> entries = new ArrayList<>();
       for (EventLogRef ref : logs) {
         try {
+          if (location.isPresent()) {
+            fingerprints.put(ref, fingerprint(ref));
+          }
           ListingScanner.Listing l = reader.scanListing(ref);
           entries.add(new Entry(ref, l.appId(), l.name(), l.attempt()));
         } catch (SparkRcaException e) {

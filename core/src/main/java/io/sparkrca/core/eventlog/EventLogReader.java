@@ -159,6 +159,25 @@ public final class EventLogReader {
     return new EventLogHistory(this, find(uri));
   }
 
+  /**
+   * The applications of a log directory, replayed on demand, keeping at most {@code
+   * cachedApplications} replays; {@link EventLogHistory#refresh()} picks up new and grown logs.
+   *
+   * @throws InvalidRequestException when {@code cachedApplications} is not between 1 and 1000
+   */
+  public EventLogHistory history(String uri, int cachedApplications) {
+    if (cachedApplications < 1 || cachedApplications > 1000) {
+      throw new InvalidRequestException(
+          "the number of cached applications must be between 1 and 1000, not " + cachedApplications);
+    }
+    return new EventLogHistory(this, find(uri), Optional.of(uri), cachedApplications);
+  }
+
+  /** Where this reader's bytes come from. */
+  ByteSources sources() {
+    return sources;
+  }
+
   /** Builds an {@link EventLogReader}. */
   public static final class Builder {
     private ByteSources sources = ByteSources.defaults();

@@ -317,9 +317,22 @@ public final class EvidenceCollector {
           "the application was still running, or its log was cut (a crashed driver, a copy made "
               + "too early); what happened after the cut is unknown"));
     } else if (!c.isComplete()) {
-      gaps.add(new EvidenceGap(EVENT_LOG, a.uri(), GapReason.PARTIAL, c.describe(),
+      gaps.add(new EvidenceGap(EVENT_LOG, a.uri(), GapReason.PARTIAL, c.describe() + notes(c),
           "the numbers cover what could be read"));
     }
+  }
+
+  /** What was not read, as the source labelled it (a stage whose task list failed): at most three, each cut short. */
+  private static String notes(Completeness c) {
+    if (c.notes().isEmpty()) {
+      return "";
+    }
+    List<String> shown = new ArrayList<>();
+    for (String n : c.notes().subList(0, Math.min(3, c.notes().size()))) {
+      shown.add(n.length() > 300 ? n.substring(0, 300) + "..." : n);
+    }
+    int more = c.notes().size() - shown.size();
+    return ": " + String.join("; ", shown) + (more > 0 ? "; and " + more + " more" : "");
   }
 
   /** User frames of the failures' stack traces, task failures first, then the driver's. */

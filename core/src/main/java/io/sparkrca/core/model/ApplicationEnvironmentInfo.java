@@ -16,11 +16,11 @@ import java.util.Optional;
  */
 public record ApplicationEnvironmentInfo(
     RuntimeInfo runtime,
-    @JsonSerialize(contentUsing = PropertySerializer.class) List<Map.Entry<String, String>> sparkProperties,
-    @JsonSerialize(contentUsing = PropertySerializer.class) List<Map.Entry<String, String>> hadoopProperties,
-    @JsonSerialize(contentUsing = PropertySerializer.class) List<Map.Entry<String, String>> systemProperties,
-    @JsonSerialize(contentUsing = PropertySerializer.class) List<Map.Entry<String, String>> metricsProperties,
-    @JsonSerialize(contentUsing = PropertySerializer.class) List<Map.Entry<String, String>> classpathEntries,
+    @JsonSerialize(contentUsing = PropertySerializer.class) @com.fasterxml.jackson.databind.annotation.JsonDeserialize(contentUsing = PropertyDeserializer.class) List<Map.Entry<String, String>> sparkProperties,
+    @JsonSerialize(contentUsing = PropertySerializer.class) @com.fasterxml.jackson.databind.annotation.JsonDeserialize(contentUsing = PropertyDeserializer.class) List<Map.Entry<String, String>> hadoopProperties,
+    @JsonSerialize(contentUsing = PropertySerializer.class) @com.fasterxml.jackson.databind.annotation.JsonDeserialize(contentUsing = PropertyDeserializer.class) List<Map.Entry<String, String>> systemProperties,
+    @JsonSerialize(contentUsing = PropertySerializer.class) @com.fasterxml.jackson.databind.annotation.JsonDeserialize(contentUsing = PropertyDeserializer.class) List<Map.Entry<String, String>> metricsProperties,
+    @JsonSerialize(contentUsing = PropertySerializer.class) @com.fasterxml.jackson.databind.annotation.JsonDeserialize(contentUsing = PropertyDeserializer.class) List<Map.Entry<String, String>> classpathEntries,
     List<ResourceProfileInfo> resourceProfiles) {
   public ApplicationEnvironmentInfo {
     sparkProperties = List.copyOf(sparkProperties);

@@ -314,7 +314,9 @@ public record ApplicationSummary(
     // A failed query usually fails its job too; its error is worth the status only when no job says so.
     if (!sqlFailures.isEmpty() && jobs.failed() == 0) {
       SqlFailure first = sqlFailures.get(0);
-      String error = Markdown.oneLine(firstLine(first.errorMessage()), STATUS_ERROR_CHARS);
+      String text = Markdown.oneLine(firstLine(first.errorMessage()), STATUS_ERROR_CHARS);
+      // A source without the error text (a History Server's REST answer) says no more than that.
+      String error = text.isEmpty() ? "(no error text in this source)" : text;
       String when = jobs.total() == 0 ? " before any job ran" : "";
       why.add(
           sqlFailures.size() == 1

@@ -6,21 +6,15 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +26,6 @@ import org.slf4j.LoggerFactory;
 public final class HistoryServerSnapshot {
   private static final Logger LOG = LoggerFactory.getLogger(HistoryServerSnapshot.class);
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-  private static final Pattern PORT = Pattern.compile("SHS_PORT=(\\d+)");
 
   /** Stages with more tasks than this get a capped task list and a stage view without details. */
   public static final int TASK_LIST_CAP = 200;
@@ -69,54 +62,15 @@ public final class HistoryServerSnapshot {
       Path logDir = Files.createDirectories(tmp.path().resolve("logs"));
       FixtureFiles.copyTree(eventLog, logDir.resolve(eventLog.getFileName().toString()));
       Map<String, String> settings = settings(logDir);
-      List<String> jvm = new ArrayList<>(SparkJvm.javaModuleOptions());
-      jvm.add("-Xmx768m");
-      jvm.add("-Djava.io.tmpdir=" + Files.createDirectories(tmp.path().resolve("tmp")));
-      settings.forEach((k, v) -> jvm.add("-D" + k + "=" + v));
-      ForkedJvm fork = new ForkedJvm("io.sparkrca.testkit.scenarios.HistoryServerMain",
-          spark.classPath(), jvm, List.of(), SparkJvm.environment(null), tmp.path());
-      Path stdout = tmp.path().resolve("shs.out");
-      Path stderr = tmp.path().resolve("shs.err");
-      Process p = fork.start(stdout, stderr);
-      OutputStream stdin = p.getOutputStream();
-      try {
-        int port = awaitPort(p, stdout, stderr);
-        String base = "http://127.0.0.1:" + port + "/api/v1/";
-        JsonNode app = awaitApplication(base, expectComplete, stderr);
+      try (HistoryServerProcess shs = HistoryServerProcess.start(spark, logDir, tmp.path(), timeout)) {
+        String base = shs.url() + "/api/v1/";
+        JsonNode app = awaitApplication(base, expectComplete, shs);
         record(base, app, outDir, settings, expectComplete);
-      } finally {
-        // Closing stdin asks the server to stop; killing the tree makes sure it does.
-        try {
-          stdin.close();
-        } catch (IOException ignored) {
-          // The process may already be gone.
-        }
-        try {
-          p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        ProcessTree.kill(p.toHandle(), Duration.ofSeconds(20));
       }
     }
   }
 
-  private int awaitPort(Process p, Path stdout, Path stderr) throws IOException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() < deadline) {
-      Matcher m = PORT.matcher(Files.readString(stdout));
-      if (m.find()) {
-        return Integer.parseInt(m.group(1));
-      }
-      if (!p.isAlive()) {
-        throw new IOException("History Server exited with " + p.exitValue() + ":\n" + tail(stderr));
-      }
-      sleep(200);
-    }
-    throw new IOException("History Server did not start within " + timeout + ":\n" + tail(stderr));
-  }
-
-  private JsonNode awaitApplication(String base, boolean expectComplete, Path stderr) throws IOException {
+  private JsonNode awaitApplication(String base, boolean expectComplete, HistoryServerProcess shs) throws IOException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
       HttpResponse<byte[]> r;
@@ -137,7 +91,7 @@ public final class HistoryServerSnapshot {
       }
       sleep(500);
     }
-    throw new IOException("History Server did not list the application within " + timeout + ":\n" + tail(stderr));
+    throw new IOException("History Server did not list the application within " + timeout + ":\n" + shs.tailOfLog());
   }
 
   private void record(String base, JsonNode app, Path outDir, Map<String, String> settings,
@@ -240,19 +194,7 @@ public final class HistoryServerSnapshot {
     }
   }
 
-  private static String tail(Path file) throws IOException {
-    if (!Files.exists(file)) {
-      return "";
-    }
-    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-  }
-
   private static void sleep(long ms) {
-    try {
-      Thread.sleep(ms);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    HistoryServerProcess.sleep(ms);
   }
 }

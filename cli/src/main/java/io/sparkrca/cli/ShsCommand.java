@@ -1,0 +1,309 @@
+package io.sparkrca.cli;
+
+import io.sparkrca.core.app.SparkApplication;
+import io.sparkrca.core.app.SparkHistory;
+import io.sparkrca.core.error.InputNotFoundException;
+import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.report.Report;
+import io.sparkrca.historyserver.HistoryProfiles;
+import io.sparkrca.historyserver.HistoryServerDiscovery;
+import io.sparkrca.historyserver.HistoryServerHistory;
+import io.sparkrca.historyserver.HistoryServerSettings;
+import io.sparkrca.historyserver.HistoryServerUri;
+import java.io.PrintWriter;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code sparkrca shs ...}: bounded JSON snapshots of an application on a Spark History Server or a
+ * running driver's UI, with the seed client's profiles and JSON keys. Without {@code --shs}, the
+ * server is discovered ({@code SPARK_HISTORY_URL}, localhost:18080, localhost:4040, the local
+ * Spark configuration; its event-log directory is read directly when no server answers).
+ *
+ * <pre>{@code
+ * sparkrca shs applications --status completed --limit 20
+ * sparkrca shs failure --shs https://shs:18080 --app application_1700000000000_0042 --attempt 1
+ * }</pre>
+ */
+@Command(
+    name = "shs",
+    mixinStandardHelpOptions = true,
+    header = "Takes bounded REST snapshots of a Spark History Server or a running driver's UI.",
+    description = {
+      "",
+      "The seed client's profiles, with the same JSON keys: applications, failure, slow, sql-list, sql. "
+          + "Without --shs the server is discovered: SPARK_HISTORY_URL, http://localhost:18080, "
+          + "http://localhost:4040, then spark-defaults.conf (SPARK_CONF_DIR or SPARK_HOME/conf), whose "
+          + "event-log directory is read directly when no server answers. Credentials: "
+          + "SPARK_HISTORY_AUTHORIZATION, SPARK_HISTORY_COOKIE, SPARK_HISTORY_HEADERS_JSON (or --header).",
+      ""
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  sparkrca shs applications --shs http://shs:18080 --status completed",
+      "  sparkrca shs failure --shs http://shs:18080 --app app-1 --output failure.json",
+      "  sparkrca shs slow --app app-1 --format markdown"
+    },
+    subcommands = {
+      ShsCommand.Applications.class, ShsCommand.Failure.class, ShsCommand.Slow.class,
+      ShsCommand.SqlList.class, ShsCommand.Sql.class
+    })
+final class ShsCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+    return 0;
+  }
+
+  /** Options every profile shares. */
+  static final class Common {
+    @Option(names = "--shs", paramLabel = "URL", description = "The History Server or driver UI (default: discovered).")
+    String shs;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "json (default) or markdown.", defaultValue = "json")
+    OutputFormat format;
+
+    @Mixin OutputFile output;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "20", description = "Per request (default ${DEFAULT-VALUE} s).")
+    long timeoutSeconds;
+
+    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "8", description = "Requests in flight at once (default ${DEFAULT-VALUE}).")
+    int concurrency;
+
+    @Option(names = "--max-response-bytes", paramLabel = "N", defaultValue = "26214400", description = "The cap of one answer (default ${DEFAULT-VALUE}).")
+    long maxResponseBytes;
+
+    @Option(names = "--allow-plain-http-credentials", description = "Send credentials over plain http to a host other than this machine (anyone on the network path can read them).")
+    boolean plainHttp;
+
+    @Mixin HttpOptions http;
+
+    HistoryServerSettings settings() {
+      if (timeoutSeconds < 1) {
+        throw new InvalidRequestException("--timeout must be at least 1 second, not " + timeoutSeconds);
+      }
+      return HistoryServerSettings.builder()
+          .http(http.settings())
+          .fromEnvironment()
+          .readTimeout(java.time.Duration.ofSeconds(timeoutSeconds))
+          .concurrency(concurrency)
+          .maxResponseBytes(maxResponseBytes)
+          .allowCredentialsOverPlainHttp(plainHttp)
+          .build();
+    }
+
+    /** The history to read: the given or discovered server, or the discovered event-log directory. */
+    SparkHistory history(PrintWriter err) {
+      HistoryServerSettings s = settings();
+      if (shs != null) {
+        return HistoryServerHistory.open(shs, s);
+      }
+      HistoryServerDiscovery.Result d = HistoryServerDiscovery.discover(s);
+      if (d.url().isPresent()) {
+        err.println("sparkrca: using the History Server at " + d.url().get() + " (" + d.describe() + ")");
+        return HistoryServerHistory.open(d.url().get(), s);
+      }
+      if (d.eventLogDir().isPresent()) {
+        err.println("sparkrca: no History Server answered; reading the event logs in " + d.eventLogDir().get()
+            + " directly (" + d.describe() + ")");
+        return EventLogs.reader().sources(http.sources()).build().history(d.eventLogDir().get());
+      }
+      throw new InputNotFoundException("a Spark History Server",
+          "none was given and none was found (" + d.describe() + "); pass --shs URL or set SPARK_HISTORY_URL");
+    }
+
+    int write(CommandSpec spec, Report r) {
+      String text = format == OutputFormat.json ? r.toJson() : r.toMarkdown();
+      output.write(spec.commandLine().getOut(), text);
+      return 0;
+    }
+
+    int fail(CommandSpec spec, SparkRcaException e) {
+      if (format == OutputFormat.json) {
+        ReportOutput.jsonError(spec.commandLine().getOut(), e);
+      }
+      throw e;
+    }
+  }
+
+  /** Options of the profiles about one application. */
+  static final class AppOptions {
+    @Option(names = {"--app", "--app-id"}, required = true, paramLabel = "ID", description = "The application id.")
+    String app;
+
+    @Option(names = "--attempt", paramLabel = "N", description = "The attempt (YARN cluster mode); default: the latest.")
+    String attempt;
+
+    @Option(names = "--stage-limit", paramLabel = "N", defaultValue = "8", description = "Stages with per-stage evidence, 1-50 (default ${DEFAULT-VALUE}).")
+    int stageLimit;
+
+    @Option(names = "--task-limit", paramLabel = "N", defaultValue = "20", description = "Tasks per stage, 1-200 (default ${DEFAULT-VALUE}).")
+    int taskLimit;
+
+    HistoryProfiles.Limits limits() {
+      return new HistoryProfiles.Limits(stageLimit, taskLimit);
+    }
+
+    SparkApplication open(SparkHistory history) {
+      if (history instanceof HistoryServerHistory h) {
+        return h.application(HistoryServerUri.of(h.server().root(), app, Optional.ofNullable(attempt)));
+      }
+      Optional<String> att = Optional.ofNullable(attempt);
+      return history.application(app, att).orElseThrow(() -> new InputNotFoundException(
+          "application " + app + att.map(a -> " attempt " + a).orElse(""), "no such application among the event logs read"));
+    }
+  }
+
+  @Command(name = "applications", mixinStandardHelpOptions = true, header = "The applications the server lists.",
+      footerHeading = "%nExamples:%n", footer = {"  sparkrca shs applications --shs http://shs:18080 --limit 20"})
+  static final class Applications implements Callable<Integer>, Formatted {
+    @Mixin Common common;
+
+    @Override
+    public OutputFormat format() {
+      return common.format;
+    }
+
+    @Override
+    public java.util.Set<OutputFormat> formats() {
+      return java.util.EnumSet.of(OutputFormat.json, OutputFormat.markdown);
+    }
+    @Option(names = "--status", paramLabel = "completed|running", description = "Only completed or running applications.")
+    String status;
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "At most N, 1-1000 (default ${DEFAULT-VALUE}).")
+    int limit;
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      try {
+        return common.write(spec, HistoryProfiles.applications(common.history(spec.commandLine().getErr()), Optional.ofNullable(status), limit));
+      } catch (SparkRcaException e) {
+        return common.fail(spec, e);
+      }
+    }
+  }
+
+  @Command(name = "failure", mixinStandardHelpOptions = true, header = "Why it failed: failed jobs, the earliest failed stages with their task summary and failed tasks, executors, environment, SQL executions.",
+      footerHeading = "%nExamples:%n", footer = {"  sparkrca shs failure --shs http://shs:18080 --app app-1"})
+  static final class Failure implements Callable<Integer>, Formatted {
+    @Mixin Common common;
+
+    @Override
+    public OutputFormat format() {
+      return common.format;
+    }
+
+    @Override
+    public java.util.Set<OutputFormat> formats() {
+      return java.util.EnumSet.of(OutputFormat.json, OutputFormat.markdown);
+    }
+    @Mixin AppOptions app;
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      try {
+        return common.write(spec, HistoryProfiles.failure(app.open(common.history(spec.commandLine().getErr())), app.limits()));
+      } catch (SparkRcaException e) {
+        return common.fail(spec, e);
+      }
+    }
+  }
+
+  @Command(name = "slow", mixinStandardHelpOptions = true, header = "Why it was slow: jobs, the longest stages with their slowest tasks, executors, environment, SQL executions.",
+      footerHeading = "%nExamples:%n", footer = {"  sparkrca shs slow --shs http://shs:18080 --app app-1 --stage-limit 5"})
+  static final class Slow implements Callable<Integer>, Formatted {
+    @Mixin Common common;
+
+    @Override
+    public OutputFormat format() {
+      return common.format;
+    }
+
+    @Override
+    public java.util.Set<OutputFormat> formats() {
+      return java.util.EnumSet.of(OutputFormat.json, OutputFormat.markdown);
+    }
+    @Mixin AppOptions app;
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      try {
+        return common.write(spec, HistoryProfiles.slow(app.open(common.history(spec.commandLine().getErr())), app.limits()));
+      } catch (SparkRcaException e) {
+        return common.fail(spec, e);
+      }
+    }
+  }
+
+  @Command(name = "sql-list", mixinStandardHelpOptions = true, header = "The SQL executions, without their plans.",
+      footerHeading = "%nExamples:%n", footer = {"  sparkrca shs sql-list --shs http://shs:18080 --app app-1"})
+  static final class SqlList implements Callable<Integer>, Formatted {
+    @Mixin Common common;
+
+    @Override
+    public OutputFormat format() {
+      return common.format;
+    }
+
+    @Override
+    public java.util.Set<OutputFormat> formats() {
+      return java.util.EnumSet.of(OutputFormat.json, OutputFormat.markdown);
+    }
+    @Mixin AppOptions app;
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "100", description = "At most N, 1-1000 (default ${DEFAULT-VALUE}).")
+    int limit;
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      try {
+        return common.write(spec, HistoryProfiles.sqlList(app.open(common.history(spec.commandLine().getErr())), limit));
+      } catch (SparkRcaException e) {
+        return common.fail(spec, e);
+      }
+    }
+  }
+
+  @Command(name = "sql", mixinStandardHelpOptions = true, header = "One SQL execution with its plan and operator metrics, the jobs and the longest stages.",
+      footerHeading = "%nExamples:%n", footer = {"  sparkrca shs sql --shs http://shs:18080 --app app-1 --execution-id 3"})
+  static final class Sql implements Callable<Integer>, Formatted {
+    @Mixin Common common;
+
+    @Override
+    public OutputFormat format() {
+      return common.format;
+    }
+
+    @Override
+    public java.util.Set<OutputFormat> formats() {
+      return java.util.EnumSet.of(OutputFormat.json, OutputFormat.markdown);
+    }
+    @Mixin AppOptions app;
+    @Option(names = "--execution-id", required = true, paramLabel = "N", description = "The SQL execution id.")
+    long executionId;
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      try {
+        return common.write(spec, HistoryProfiles.sql(app.open(common.history(spec.commandLine().getErr())), executionId, app.limits()));
+      } catch (SparkRcaException e) {
+        return common.fail(spec, e);
+      }
+    }
+  }
+}

@@ -1,0 +1,284 @@
+package io.sparkrca.historyserver.internal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JavaType;
+import io.sparkrca.core.error.AccessDeniedException;
+import io.sparkrca.core.error.CorruptInputException;
+import io.sparkrca.core.error.InputNotFoundException;
+import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.error.UnsupportedInputException;
+import io.sparkrca.core.io.HttpAnswer;
+import io.sparkrca.core.io.HttpByteSourceProvider;
+import io.sparkrca.core.io.HttpSettings;
+import io.sparkrca.core.json.SparkJson;
+import io.sparkrca.core.redaction.Redactor;
+import io.sparkrca.historyserver.HistoryServerSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * GETs of one History Server's REST API, through core's HTTP stack ({@link HttpByteSourceProvider}:
+ * credentials, CAs, redirects, retries of 429/5xx with {@code Retry-After}), plus what a REST
+ * client needs on top: a size cap per answer, an answer whose body breaks off (a reset, a stall
+ * past the read timeout, a body shorter than its length, JSON cut mid-way) retried as a whole and
+ * then an error, never a partial answer; an HTML page (a login page of a proxy) recognised; 401 and
+ * 403 naming the credential variables. Counts its requests. Thread-safe.
+ */
+public final class RestClient {
+  private static final Logger LOG = LoggerFactory.getLogger(RestClient.class);
+  private static final Pattern TITLE = Pattern.compile("(?is)<title[^>]*>(.*?)</title>");
+
+  private final String apiRoot;
+  private final HistoryServerSettings settings;
+  private final HttpByteSourceProvider http;
+  private final AtomicLong requests = new AtomicLong();
+  private final AtomicLong bytes = new AtomicLong();
+
+  /** @param apiRoot the REST root, ending with {@code /api/v1/} */
+  public RestClient(String apiRoot, HistoryServerSettings settings) {
+    this.apiRoot = apiRoot;
+    this.settings = settings;
+    this.http = HttpByteSourceProvider.of(settings.http());
+  }
+
+  public String apiRoot() {
+    return apiRoot;
+  }
+
+  public HistoryServerSettings settings() {
+    return settings;
+  }
+
+  /** Requests sent so far (each retry counts). */
+  public long requests() {
+    return requests.get();
+  }
+
+  /** Body bytes received so far. */
+  public long bytes() {
+    return bytes.get();
+  }
+
+  /** The JSON answer of {@code path} (relative to the API root) as {@code type}. */
+  public <T> T get(String path, JavaType type) {
+    return this.<T>getOptional(path, type).orElseThrow(() -> new InputNotFoundException(name(path),
+        "the History Server answered 404; check the application id"));
+  }
+
+  /** As {@link #get}, empty when the server answers 404 (an unknown stage, no summary yet). */
+  public <T> Optional<T> getOptional(String path, JavaType type) {
+    return this.<T>getSized(path, type).map(Sized::value);
+  }
+
+  /** A parsed answer and the size of its body. */
+  public record Sized<T>(T value, long bytes) {}
+
+  /** As {@link #getOptional}, with the answer's size. */
+  public <T> Optional<Sized<T>> getSized(String path, JavaType type) {
+    HttpSettings h = settings.http();
+    int attempt = 0;
+    while (true) {
+      byte[] body;
+      try {
+        body = fetch(path);
+      } catch (InputNotFoundException e) {
+        return Optional.empty();
+      } catch (BrokenBody e) {
+        if (attempt >= h.maxRetries()) {
+          throw new CorruptInputException("GET " + name(path) + ": " + e.getMessage() + " on each of "
+              + (attempt + 1) + " attempts; the answer was not used (a partial answer is never read as "
+              + "complete). Check the History Server and any proxy in front of it, and try again", e);
+        }
+        retryPause(path, attempt++, e.getMessage());
+        continue;
+      }
+      try {
+        T value = SparkJson.mapper().readValue(body, type);
+        if (value == null) {
+          throw new CorruptInputException("GET " + name(path) + ": the answer is empty (JSON null)");
+        }
+        return Optional.of(new Sized<>(value, body.length));
+      } catch (JsonProcessingException e) {
+        if (!endsEarly(e)) {
+          throw new CorruptInputException("GET " + name(path) + ": the answer is not the History Server JSON expected ("
+              + firstLine(e.getOriginalMessage()) + "); check that the URL is a History Server's or driver UI's", e);
+        }
+        if (attempt >= h.maxRetries()) {
+          throw new CorruptInputException("GET " + name(path) + ": the answer is not complete JSON ("
+              + firstLine(e.getOriginalMessage()) + ") on each of " + (attempt + 1) + " attempts; it was "
+              + "cut off or is not a History Server answer. Check the URL and any proxy in front of the server", e);
+        }
+        retryPause(path, attempt++, "the answer is not complete JSON");
+      } catch (IOException e) {
+        throw new CorruptInputException("GET " + name(path) + ": unreadable answer (" + e.getMessage() + ")", e);
+      }
+    }
+  }
+
+  /** The raw body of {@code path}, capped; 404 is an {@link InputNotFoundException}. */
+  public byte[] fetch(String path) throws BrokenBody {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    fetchTo(path, out, settings.maxResponseBytes(), "answer");
+    return out.toByteArray();
+  }
+
+  /**
+   * Streams the body of {@code path} into {@code out}, at most {@code cap} bytes.
+   *
+   * @throws BrokenBody when the body broke off (retryable)
+   */
+  public void fetchTo(String path, OutputStream out, long cap, String what) throws BrokenBody {
+    String url = apiRoot + path;
+    requests.incrementAndGet();
+    try (HttpAnswer a = http.get(url)) {
+      OptionalLong declared = a.contentLength();
+      if (declared.isPresent() && declared.getAsLong() > cap) {
+        throw tooLarge(path, declared.getAsLong() + " bytes", cap, what);
+      }
+      String type = a.header("Content-Type").orElse("").toLowerCase(Locale.ROOT);
+      InputStream in = a.body();
+      byte[] buf = new byte[64 * 1024];
+      long n = 0;
+      boolean first = true;
+      while (true) {
+        int r;
+        try {
+          r = in.read(buf);
+        } catch (java.net.http.HttpTimeoutException | java.net.SocketTimeoutException e) {
+          throw new BrokenBody("the answer stalled for longer than the read timeout ("
+              + settings.http().readTimeout().toMillis() + " ms) after " + n + " bytes", e);
+        } catch (InterruptedIOException e) {
+          throw e;
+        } catch (IOException e) {
+          throw new BrokenBody("the connection broke after " + n + " bytes of the answer ("
+              + Redactor.redactUri(String.valueOf(e.getMessage())) + ")", e);
+        }
+        if (r < 0) {
+          break;
+        }
+        if (first && r > 0) {
+          first = false;
+          if (type.startsWith("text/html") || looksLikeHtml(buf, r)) {
+            throw html(path, new String(buf, 0, Math.min(r, 4096), StandardCharsets.UTF_8));
+          }
+        }
+        n += r;
+        if (n > cap) {
+          throw tooLarge(path, "more than " + cap + " bytes", cap, what);
+        }
+        out.write(buf, 0, r);
+      }
+      bytes.addAndGet(n);
+      if (declared.isPresent() && n < declared.getAsLong()) {
+        throw new BrokenBody("the answer ended after " + n + " of its " + declared.getAsLong() + " bytes", null);
+      }
+    } catch (AccessDeniedException e) {
+      throw accessDenied(path, e);
+    } catch (InterruptedIOException e) {
+      Thread.currentThread().interrupt();
+      throw new SparkRcaException("GET " + name(path) + " was interrupted", e);
+    } catch (IOException e) {
+      // HttpAnswer.get already retried what can be retried before an answer began.
+      throw new SparkRcaException("GET " + name(path) + ": " + Redactor.redactUri(String.valueOf(e.getMessage())), e);
+    }
+  }
+
+  private void retryPause(String path, int attempt, String why) {
+    HttpSettings h = settings.http();
+    long base = h.initialBackoff().toMillis();
+    long exp = Math.min(h.maxBackoff().toMillis(), base << Math.min(attempt, 20));
+    long wait = exp / 2 + ThreadLocalRandom.current().nextLong(exp - exp / 2 + 1);
+    LOG.debug("GET {}: {}; retry {} in {} ms", name(path), why, attempt + 1, wait);
+    try {
+      Thread.sleep(Duration.ofMillis(wait).toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SparkRcaException("interrupted while waiting to retry GET " + name(path), e);
+    }
+  }
+
+  /** The URL of {@code path}, without credentials, for messages. */
+  public String name(String path) {
+    return Redactor.redactUri(apiRoot + path);
+  }
+
+  private UnsupportedInputException tooLarge(String path, String size, long cap, String what) {
+    return new UnsupportedInputException("GET " + name(path) + ": the " + what + " has " + size
+        + ", more than the cap of " + cap + " bytes; nothing of it was used. Raise the cap of one answer in the "
+        + "History Server settings, or ask for less (fewer stages or tasks)");
+  }
+
+  private UnsupportedInputException html(String path, String head) {
+    Matcher m = TITLE.matcher(head);
+    String title = m.find() ? " titled '" + Redactor.standard().redactText(m.group(1).replaceAll("\\s+", " ").trim()) + "'" : "";
+    return new UnsupportedInputException("GET " + name(path) + ": the answer is an HTML page" + title
+        + ", not the History Server's JSON: most likely the login page of a proxy or single sign-on in front "
+        + "of it. Send that proxy's credentials (" + HistoryServerSettings.ENV_COOKIE + " with a session "
+        + "cookie, or " + HistoryServerSettings.ENV_AUTHORIZATION + "), or use the History Server's own URL");
+  }
+
+  private AccessDeniedException accessDenied(String path, AccessDeniedException e) {
+    boolean sent = settings.hasCredentials();
+    return new AccessDeniedException(name(path), e.getMessage().contains("401") ? "HTTP 401 Unauthorized" : "HTTP 403 Forbidden",
+        sent
+            ? "the credentials sent were refused: check the value of " + HistoryServerSettings.ENV_AUTHORIZATION
+                + " (for example 'Bearer <token>'), " + HistoryServerSettings.ENV_COOKIE + " or "
+                + HistoryServerSettings.ENV_HEADERS_JSON + ", that it has not expired, and that it may read this application"
+            : "the History Server requires credentials: set " + HistoryServerSettings.ENV_AUTHORIZATION
+                + " (for example 'Bearer <token>'), " + HistoryServerSettings.ENV_COOKIE + " (a session cookie) or "
+                + HistoryServerSettings.ENV_HEADERS_JSON + " (a JSON object of headers)", e);
+  }
+
+  private static boolean looksLikeHtml(byte[] buf, int len) {
+    for (int i = 0; i < len; i++) {
+      byte b = buf[i];
+      if (b == ' ' || b == '\n' || b == '\r' || b == '\t') {
+        continue;
+      }
+      if (b != '<') {
+        return false;
+      }
+      String head = new String(buf, i, Math.min(len - i, 64), StandardCharsets.US_ASCII).toLowerCase(Locale.ROOT);
+      return head.startsWith("<!doctype html") || head.startsWith("<html") || head.startsWith("<head")
+          || head.startsWith("<body") || head.startsWith("<!--") || head.startsWith("<meta") || head.startsWith("<title");
+    }
+    return false;
+  }
+
+  /** Whether the JSON ended before its last value did (cut off), as opposed to being other JSON. */
+  private static boolean endsEarly(JsonProcessingException e) {
+    return e instanceof com.fasterxml.jackson.core.io.JsonEOFException
+        || String.valueOf(e.getOriginalMessage()).startsWith("Unexpected end-of-input");
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "";
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  /** A body that broke off: retried as a whole, then an error. */
+  public static final class BrokenBody extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    BrokenBody(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+}
