@@ -17,5 +17,6 @@ final class Subcommands {
     cli.addSubcommand(new InspectCommand());
     cli.addSubcommand(new LogsCommand());
     cli.addSubcommand(new RulesCommand());
+    cli.addSubcommand(new ScanCommand());
   }
 }

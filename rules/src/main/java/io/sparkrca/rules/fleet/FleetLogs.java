@@ -136,7 +136,8 @@ public final class FleetLogs {
 
   private static Optional<Instant> modified(ByteSource s) {
     try {
-      return s.lastModified();
+      // Milliseconds, as every store (and Hadoop's FileStatus) tells it, so that rows agree across them.
+      return s.lastModified().map(t -> Instant.ofEpochMilli(t.toEpochMilli()));
     } catch (IOException | RuntimeException e) {
       return Optional.empty(); // the index then re-analyses the log every time, which is safe
     }

@@ -153,6 +153,16 @@ public record FleetRow(
     return String.join(",", COLUMNS);
   }
 
+  /** The header of a Markdown table of rows (see {@link #toMarkdownRow()}). */
+  public static String markdownHeader() {
+    return io.sparkrca.rules.fleet.internal.SummaryMarkdown.tableHeader();
+  }
+
+  /** The row as one line of a Markdown table (text redacted and escaped; an error row shows its error). */
+  public String toMarkdownRow() {
+    return io.sparkrca.rules.fleet.internal.SummaryMarkdown.tableRow(this);
+  }
+
   /** The row as one CSV record (RFC 4180 quoting; stages separated by spaces). */
   public String toCsv() {
     return RowText.csv(this);
