@@ -20,7 +20,6 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,16 +31,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * corrupt log is an error row, the summary is the scan's summary, and a second run takes every row
  * from the index table.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FleetJobIT {
-  @TempDir Path tmp;
-  private Path fleet;
-  private List<String> scanRows;
-  private String scanSummary;
-  private Path corrupt;
+  @TempDir static Path tmp;
+  private static Path fleet;
+  private static List<String> scanRows;
+  private static String scanSummary;
+  private static Path corrupt;
 
   @BeforeAll
-  void fleetAndScanRows() throws IOException {
+  static void fleetAndScanRows() throws IOException {
     List<TestkitFixtures.Fixture> fixtures = TestkitFixtures.all();
     assumeTrue(!fixtures.isEmpty(), "no testkit fixtures under testkit/fixtures");
     fleet = Files.createDirectories(tmp.resolve("fleet"));
@@ -64,7 +62,9 @@ class FleetJobIT {
   void theJobWritesExactlyTheRowsScanWritesAndReusesItsIndex(String version) throws IOException {
     Path work = Files.createDirectories(tmp.resolve("work-" + version));
     ForkedJvm.Outcome o = SparkForks.run(version, ForkedFleetRun.class.getName(), List.of(),
-        List.of(work.toString(), fleet.toString(), fleet.toUri().toString()), work, "job");
+        // The file: URI run (Hadoop's file system) on one version only: each analysis of the fleet costs a minute.
+        version.startsWith("3.") ? List.of(work.toString(), fleet.toString(), fleet.toUri().toString())
+            : List.of(work.toString(), fleet.toString()), work, "job");
     assertThat(o.exitCode()).as("the job on Spark %s; stderr:%n%s", version, SparkForks.text(work.resolve("job.stderr")))
         .isEqualTo(0);
 
@@ -74,24 +74,23 @@ class FleetJobIT {
         .satisfies(j -> assertThat(FleetRow.fromJson(j).path()).isEqualTo(corrupt.toString()));
     assertThat(Files.readAllLines(work.resolve("again.jsonl"))).as("rows of the run that reused the index")
         .containsExactlyElementsOf(scanRows);
-    assertThat(Files.readAllLines(work.resolve("reanalyze.jsonl"))).containsExactlyElementsOf(scanRows);
-
-    // Through Hadoop's file system (a file: URI), the same rows, each naming its log as a URI.
-    String uriRoot = fleet.toUri().toString();
-    List<String> viaHadoop = new ArrayList<>();
-    for (String j : Files.readAllLines(work.resolve("uri.jsonl"))) {
-      FleetRow r = FleetRow.fromJson(j);
-      assertThat(r.path()).startsWith(uriRoot);
-      viaHadoop.add(j.replace(uriRoot, fleet + "/"));
+    if (version.startsWith("3.")) {
+      // Through Hadoop's file system (a file: URI), the same rows, each naming its log as a URI.
+      String uriRoot = fleet.toUri().toString();
+      List<String> viaHadoop = new ArrayList<>();
+      for (String j : Files.readAllLines(work.resolve("uri.jsonl"))) {
+        FleetRow r = FleetRow.fromJson(j);
+        assertThat(r.path()).startsWith(uriRoot);
+        viaHadoop.add(j.replace(uriRoot, fleet + "/"));
+      }
+      assertThat(viaHadoop).as("rows of the file: URI run, paths written as plain paths")
+          .containsExactlyElementsOf(scanRows);
     }
-    assertThat(viaHadoop).as("rows of the file: URI run, paths written as plain paths")
-        .containsExactlyElementsOf(scanRows);
 
     List<String> results = Files.readAllLines(work.resolve("results.txt"));
     int n = scanRows.size();
     assertThat(results.get(0)).startsWith("first analysed=" + n + " reused=0 rows=" + n + " errors=1 tasks=");
     assertThat(results.get(1)).startsWith("again analysed=0 reused=" + n + " rows=" + n + " errors=1 tasks=0");
-    assertThat(results.get(2)).startsWith("reanalyze analysed=" + n + " reused=0 rows=" + n);
     assertThat(Files.readString(work.resolve("out-plain/summary.json"))).as("the job's fleet summary")
         .isEqualTo(scanSummary);
     assertThat(work.resolve("out-plain/summary.md")).content().contains(String.valueOf(n));
@@ -113,7 +112,7 @@ class FleetJobIT {
       for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
         String n = e.nextElement().getName();
         if (n.endsWith(".class") && !n.startsWith("io/sparkrca/") && !n.startsWith("dev/cel/")
-            && !n.startsWith("META-INF/")) {
+            && !n.startsWith("cel/parser/")) {
           foreign.add(n);
         }
         relocatedJackson |= n.startsWith("io/sparkrca/spark/shaded/jackson/databind/");

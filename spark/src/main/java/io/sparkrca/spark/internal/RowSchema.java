@@ -70,7 +70,7 @@ public final class RowSchema {
   /** The table row of {@code r}, in {@link #ROWS}' column order. */
   public static Row toRow(FleetRow r) {
     Object cause = r.rootCause().map(c -> RowFactory.create(c.kind().name(), c.confidence().name(), c.title(),
-        c.culpritStages())).orElse(null);
+        c.culpritStages().toArray(new Integer[0]))).orElse(null);
     return RowFactory.create(r.path(), r.sizeBytes(), ts(r.modifiedTime()), r.inProgress(), r.date(),
         r.appId().orElse(null), r.attemptId().orElse(null), r.name().orElse(null), r.user().orElse(null),
         r.sparkVersion().orElse(null), ts(r.startTime()), ts(r.endTime()), r.durationMs().orElse(null),
