@@ -451,10 +451,7 @@ public final class FleetJob {
 
     /** How long reading one log may take before it is an error row (default 10 minutes). */
     public Builder timeout(Duration timeout) {
-      Objects.requireNonNull(timeout, "timeout");
-      if (timeout.isNegative() || timeout.isZero()) {
-        throw new InvalidRequestException("the time allowed per log must be positive, not " + timeout);
-      }
+      FleetAnalysis.builder().timeout(timeout); // the executors' analysis takes it: same rules, checked now
       this.timeout = timeout;
       return this;
     }
