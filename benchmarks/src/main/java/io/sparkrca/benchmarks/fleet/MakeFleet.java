@@ -32,7 +32,8 @@ import java.util.stream.Stream;
  * </ul>
  *
  * <p>Usage: {@code MakeFleet --fixtures testkit/fixtures --out DIR --logs 2000 --large 20
- * --large-seed FILE}. Skips a fleet whose {@code DONE} marker names the same settings.
+ * --large-seed FILE}. Skips a fleet whose {@code .fleet-done} marker (hidden, so scans skip it)
+ * names the same settings.
  */
 public final class MakeFleet {
   private static final Pattern APP_ID = Pattern.compile("\"App ID\":\"([^\"]+)\"");
@@ -87,7 +88,7 @@ public final class MakeFleet {
       }
       bytes += Files.size(target);
     }
-    Files.writeString(dir.resolve("DONE"), stamp);
+    Files.writeString(dir.resolve(".fleet-done"), stamp);
     System.out.println("small fleet: " + count + " logs, " + bytes + " bytes (zstd) from " + texts.size()
         + " fixtures in " + dir);
   }
@@ -110,7 +111,7 @@ public final class MakeFleet {
         Files.copy(seed, target);
       }
     }
-    Files.writeString(dir.resolve("DONE"), stamp);
+    Files.writeString(dir.resolve(".fleet-done"), stamp);
     System.out.println("large fleet: " + count + " links to " + seed + " in " + dir);
   }
 
@@ -126,7 +127,7 @@ public final class MakeFleet {
   }
 
   private static boolean done(Path dir, String stamp) throws IOException {
-    Path marker = dir.resolve("DONE");
+    Path marker = dir.resolve(".fleet-done");
     return Files.exists(marker) && Files.readString(marker).equals(stamp);
   }
 
