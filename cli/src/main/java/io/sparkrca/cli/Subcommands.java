@@ -31,6 +31,7 @@ final class Subcommands {
       Map.entry("dataproc", DataprocCommand::new),
       Map.entry("shs", ShsCommand::new),
       Map.entry("serve", ServeCommand::new),
+      Map.entry("scan", ScanCommand::new),
       Map.entry("mcp", McpCommand::new));
 
   /** Registers every command. */

@@ -59,7 +59,7 @@ final class EventLogLocator {
     return !(e.size().isPresent() && e.size().getAsLong() == 0 && !n.endsWith(".inprogress"));
   }
 
-  private static boolean isRollingDir(String name, List<SourceEntry> entries) {
+  static boolean isRollingDir(String name, List<SourceEntry> entries) {
     if (name.startsWith(ROLLING_PREFIX)) {
       return true;
     }
@@ -79,12 +79,12 @@ final class EventLogLocator {
     return us > 7 && name.substring(7, us).chars().allMatch(Character::isDigit);
   }
 
-  private static EventLogRef single(String uri, String fileName) {
+  static EventLogRef single(String uri, String fileName) {
     boolean inProgress = fileName.endsWith(".inprogress");
     return new EventLogRef(uri, baseName(fileName), List.of(uri), false, inProgress);
   }
 
-  private EventLogRef rolling(String uri, String dirName, List<SourceEntry> entries) {
+  static EventLogRef rolling(String uri, String dirName, List<SourceEntry> entries) {
     List<SourceEntry> events = new ArrayList<>();
     Boolean inProgress = null;
     for (SourceEntry e : entries) {

@@ -1,5 +1,6 @@
 package io.sparkrca.core.eventlog;
 
+import io.sparkrca.core.io.SourceEntry;
 import java.util.List;
 
 /**
@@ -23,5 +24,34 @@ public record EventLogRef(
     String uri, String name, List<String> files, boolean rolling, boolean inProgress) {
   public EventLogRef {
     files = List.copyOf(files);
+  }
+
+  /**
+   * The log that is the single file at {@code uri} (its name and in-progress state read from the
+   * file name; nothing is opened).
+   */
+  public static EventLogRef ofFile(String uri) {
+    java.util.Objects.requireNonNull(uri, "uri");
+    return EventLogLocator.single(uri, EventLogLocator.lastSegment(uri));
+  }
+
+  /**
+   * The rolling log that is the directory at {@code uri}, whose listing is {@code entries}: its
+   * {@code events_<n>_...} files in order, from the last compacted one.
+   *
+   * @throws io.sparkrca.core.error.UnsupportedInputException when the directory holds no events file
+   */
+  public static EventLogRef ofRollingDirectory(String uri, List<SourceEntry> entries) {
+    java.util.Objects.requireNonNull(uri, "uri");
+    return EventLogLocator.rolling(uri, EventLogLocator.lastSegment(uri), entries);
+  }
+
+  /**
+   * Whether a directory named {@code dirName} with these entries is a rolling event log ({@code
+   * eventlog_v2_...}, or holding {@code appstatus_...} or {@code events_<n>_...} files) rather than
+   * a directory of logs.
+   */
+  public static boolean isRollingDirectory(String dirName, List<SourceEntry> entries) {
+    return EventLogLocator.isRollingDir(dirName, entries);
   }
 }

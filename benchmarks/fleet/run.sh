@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Fleet benchmark (issue 18 §4); results go to the "Fleet analysis" section of benchmarks/RESULTS.md.
+#
+#   benchmarks/fleet/run.sh     build, make the fleets once (LOGS small logs copied from the testkit
+#                               fixtures with new ids; LARGE links to one member of the replay
+#                               benchmark's amplified log family), then ROUNDS rounds of:
+#                               `scan` with 1 and 2 threads on each fleet (fresh JVM, -Xmx$XMX), and
+#                               the Spark job (FleetJob, local[2], Spark 4.0.4) on the small fleet
+#
+# Knobs (environment): ROUNDS=2 LOGS=2000 LARGE=20 XMX=1g LARGE_TASKS=100000 LARGE_BYTES=300000000
+# DATA=benchmarks/data/fleet MVN_FLAGS=
+# Not part of `mvn verify`. About 1 GB of disk under $DATA; 15 to 30 minutes on 2 busy cores.
+set -euo pipefail
+
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+COMMAND="benchmarks/fleet/run.sh"
+for knob in ROUNDS LOGS LARGE XMX LARGE_TASKS LARGE_BYTES; do
+  if [[ -n "${!knob:-}" ]]; then COMMAND="$knob=${!knob} $COMMAND"; fi
+done
+ROUNDS=${ROUNDS:-2}
+LOGS=${LOGS:-2000}
+LARGE=${LARGE:-20}
+XMX=${XMX:-1g}
+LARGE_TASKS=${LARGE_TASKS:-100000}
+LARGE_BYTES=${LARGE_BYTES:-300000000}
+DATA=${DATA:-benchmarks/data/fleet}
+MVN_FLAGS=${MVN_FLAGS:-}
+
+if [[ "${SKIP_BUILD:-}" != "1" ]]; then
+  echo "== building benchmarks and the spark module's shaded jar (never installed)"
+  # shellcheck disable=SC2086
+  mvn -B -q $MVN_FLAGS -pl benchmarks,spark -am package -DskipTests
+fi
+# The measured JVMs run from a copy of the class path and of the shaded jar: other builds in the
+# same checkout may rewrite target/ while the benchmark runs.
+mkdir -p "$DATA"
+LIB="$(realpath "$DATA")/classpath"
+rm -rf "$LIB"
+mkdir -p "$LIB"
+(cd benchmarks/target/classes && jar cf "$LIB/00-sparkrca-benchmarks.jar" .)
+tr ':' '\n' < benchmarks/target/replay-classpath.txt | while read -r jar; do
+  if [[ -n "$jar" ]]; then cp "$jar" "$LIB/"; fi
+done
+cp spark/target/sparkrca-spark.jar "$LIB/../sparkrca-spark.jar"
+CP="$LIB/*"
+SHADED="$(realpath "$DATA")/sparkrca-spark.jar"
+SPARK_JARS="$ROOT/testkit/target/spark-4.0.4/jars"
+SPARK_OPENS=$(sed -n 's:.*<spark.java17.opens>\(.*\)</spark.java17.opens>.*:\1:p' pom.xml)
+mkdir -p "$DATA/runs"
+
+SEED=$(ls -d testkit/fixtures/spark-3.5.9/healthy/eventlog/* | head -1)
+echo "== the large log: the replay benchmark's amplifier, $LARGE_TASKS tasks from $SEED (skipped when up to date)"
+java -Xmx2g -cp "$CP" io.sparkrca.benchmarks.replay.Amplifier --seed "$SEED" --out "$DATA/large-seed" \
+  --min-tasks "$LARGE_TASKS" --min-bytes "$LARGE_BYTES"
+LARGE_SEED=$(sed -n 's/^zstd=//p' "$DATA/large-seed/SUMMARY.properties")
+[[ "$LARGE_SEED" = /* ]] || LARGE_SEED="$ROOT/$LARGE_SEED"
+echo "== the fleets"
+java -Xmx1g -cp "$CP" io.sparkrca.benchmarks.fleet.MakeFleet --fixtures testkit/fixtures --out "$DATA" \
+  --logs "$LOGS" --large "$LARGE" --large-seed "$LARGE_SEED"
+cat "$DATA/large-seed/SUMMARY.properties"
+
+now() { date +%s.%N; }
+scan() { # fleet threads round
+  local out="$DATA/runs/scan-$1-t$2-r$3.txt" t0 t1
+  t0=$(now)
+  java -Xmx"$XMX" -Dfleet.threads="$2" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$CP" \
+    io.sparkrca.benchmarks.replay.Measure io.sparkrca.benchmarks.fleet.ScanWorkload "$DATA/$1" > "$out"
+  t1=$(now)
+  echo "scan fleet=$1 threads=$2 round=$3 processWallSeconds=$(awk "BEGIN{print $t1 - $t0}") $(grep '^RESULT' "$out")"
+}
+job() { # round
+  local out="$DATA/runs/job-r$1" t0 t1
+  rm -rf "$out"
+  t0=$(now)
+  # shellcheck disable=SC2086
+  SPARK_LOCAL_IP=127.0.0.1 SPARK_LOCAL_HOSTNAME=localhost java -Xmx"$XMX" $SPARK_OPENS -Dspark.master='local[2]' \
+    -Dspark.ui.enabled=false -cp "$SPARK_JARS/*:$SHADED" io.sparkrca.spark.FleetJob \
+    "$ROOT/$DATA/small" "$out" > "$out.stdout" 2> "$out.stderr"
+  t1=$(now)
+  echo "job fleet=small round=$1 processWallSeconds=$(awk "BEGIN{print $t1 - $t0}") $(grep '^sparkrca:' "$out.stdout")"
+}
+
+echo "== measuring ($COMMAND), load: $(cut -d' ' -f1-3 /proc/loadavg)"
+for r in $(seq 1 "$ROUNDS"); do
+  scan small 1 "$r"
+  scan small 2 "$r"
+  job "$r"
+  scan large 1 "$r"
+  scan large 2 "$r"
+  echo "load after round $r: $(cut -d' ' -f1-3 /proc/loadavg)"
+done

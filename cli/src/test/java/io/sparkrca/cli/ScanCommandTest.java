@@ -1,0 +1,125 @@
+package io.sparkrca.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkrca.core.testkit.TestkitFixtures;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code sparkrca scan} over copies of the testkit's real event logs. */
+class ScanCommandTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir static Path dir;
+  private static Path fleet;
+
+  @BeforeAll
+  static void fleet() throws Exception {
+    assumeTrue(TestkitFixtures.root().isPresent(), "testkit/fixtures is not in this checkout");
+    fleet = Files.createDirectories(dir.resolve("fleet"));
+    for (String scenario : List.of("healthy", "bad-record", "spill", "executor-oom")) {
+      for (String v : List.of("3.5.9", "4.0.4")) {
+        Path log = TestkitFixtures.get(v, scenario).eventLog();
+        Path target = fleet.resolve(v).resolve(log.getFileName().toString());
+        Files.createDirectories(target.getParent());
+        if (Files.isDirectory(log)) {
+          Files.createDirectories(target);
+          try (var files = Files.list(log)) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+              Files.copy(p, target.resolve(p.getFileName().toString()));
+            }
+          }
+        } else {
+          Files.copy(log, target);
+        }
+      }
+    }
+    Files.writeString(fleet.resolve("app-20240101000000-0009"), "{\"Event\":\"SparkListenerLogStart\"\n");
+    Files.writeString(fleet.resolve("README.txt"), "not a log\n");
+  }
+
+  @Test
+  void jsonLinesHaveOneRowPerApplicationWithRcasIdAndKind() throws Exception {
+    CliRun run = CliRun.of("scan", fleet.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+    List<String> lines = run.out().lines().toList();
+    assertThat(lines).hasSize(9);
+    for (String line : lines) {
+      JsonNode row = JSON.readTree(line);
+      if (row.path("error").isNull()) {
+        CliRun rca = CliRun.of("rca", "--format", "json", row.path("path").asText());
+        JsonNode report = JSON.readTree(rca.out());
+        assertThat(row.path("appId").asText()).isEqualTo(report.path("application").path("id").asText());
+        assertThat(row.path("rootCause").path("kind").asText()).isEqualTo(report.path("rootCause").path("kind").asText());
+      } else {
+        assertThat(row.path("path").asText()).endsWith("app-20240101000000-0009");
+        assertThat(row.path("rootCause").isNull()).isTrue();
+      }
+    }
+    assertThat(run.err()).contains("9 applications (9 analysed, 0 unchanged, 1 could not be analysed)")
+        .doesNotContain("\r");
+  }
+
+  @Test
+  void csvHasAHeaderAndARowPerApplication() {
+    CliRun run = CliRun.of("scan", "--format", "csv", fleet.toString());
+
+    List<String> lines = run.out().lines().toList();
+    assertThat(lines.get(0)).startsWith("path,sizeBytes,modifiedTime,inProgress,date,appId,");
+    assertThat(lines).hasSize(10);
+  }
+
+  @Test
+  void markdownPutsTheSummaryBeforeTheTable() {
+    CliRun run = CliRun.of("scan", "--format", "markdown", fleet.toString());
+
+    String md = run.out();
+    assertThat(md.indexOf("# Fleet summary")).isLessThan(md.indexOf("## Applications"));
+    assertThat(md).contains("| EXECUTOR_OOM_HEAP |", "ERROR", "## Logs that could not be analysed");
+  }
+
+  @Test
+  void theIndexMakesTheSecondScanAnalyseNothingAndGiveTheSameRows(@TempDir Path work) throws Exception {
+    Path index = work.resolve("index.jsonl");
+    Path rows1 = work.resolve("rows1.jsonl");
+    Path rows2 = work.resolve("rows2.jsonl");
+    Path summary = work.resolve("summary.json");
+
+    CliRun first = CliRun.of("scan", fleet.toString(), "--index", index.toString(), "--output", rows1.toString(),
+        "--summary", summary.toString(), "--threads", "2");
+    CliRun second = CliRun.of("scan", fleet.toString(), "--index", index.toString(), "--output", rows2.toString());
+
+    assertThat(first.out()).isEmpty();
+    assertThat(first.err()).contains("9 analysed, 0 unchanged");
+    assertThat(second.err()).contains("0 analysed, 9 unchanged");
+    assertThat(Files.readString(rows2)).isEqualTo(Files.readString(rows1));
+    assertThat(JSON.readTree(Files.readString(summary)).path("applications").asInt()).isEqualTo(9);
+  }
+
+  @Test
+  void aRootWithNoLogIsAnErrorWithExitCode2(@TempDir Path empty) throws Exception {
+    Files.writeString(empty.resolve("notes.txt"), "x");
+
+    CliRun run = CliRun.of("scan", empty.toString());
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("none of them an event log");
+    assertThat(JSON.readTree(run.out()).path("status").asText()).isEqualTo("ERROR");
+  }
+
+  @Test
+  void progressIsDrawnOnlyWhenAsked() {
+    CliRun forced = CliRun.of("scan", "--progress", fleet.resolve("3.5.9").toString());
+    CliRun quiet = CliRun.of("scan", fleet.resolve("3.5.9").toString());
+
+    assertThat(forced.err()).contains("\r").contains("4/4 logs");
+    assertThat(quiet.err()).doesNotContain("\r").doesNotContain("logs ·");
+  }
+}
