@@ -14,7 +14,6 @@ import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.rules.DiagnosticStatus;
 import io.sparkrca.rules.RuleCatalog;
 import io.sparkrca.rules.StageDiagnostics;
-import io.sparkrca.rules.StageRuleEngine;
 import io.sparkrca.rules.Violation;
 import io.sparkrca.rules.rca.RcaEngine;
 import io.sparkrca.rules.rca.SortMergeJoin;
@@ -91,7 +90,7 @@ public class SparkApplicationAssert extends AbstractAssert<SparkApplicationAsser
       return myself;
     }
     List<String> lines = failed.stream()
-        .map(s -> Describe.stage(s) + ": " + Describe.firstLine(s.failureReason().orElse("no failure reason recorded"))).toList();
+        .map(s -> Describe.stage(s, Optional.of(actual)) + ": " + Describe.firstLine(s.failureReason().orElse("no failure reason recorded"))).toList();
     fail("Expecting " + Describe.app(actual) + " to have no failed stages but "
         + Describe.count(failed.size(), "stage attempt", "stage attempts") + " failed:" + Describe.lines(lines)
         + RuleAdvice.remediation(Optional.of(actual), failed, List.of("STAGE_FAILED", "EXECUTOR_OOM", "FETCH_FAILURE")));
@@ -194,7 +193,7 @@ public class SparkApplicationAssert extends AbstractAssert<SparkApplicationAsser
   public SparkApplicationAssert passesRules(RuleCatalog catalog) {
     isNotNull();
     Objects.requireNonNull(catalog, "catalog");
-    StageDiagnostics d = StageRuleEngine.builder().rules(catalog).build().evaluate(actual);
+    StageDiagnostics d = RuleAdvice.engine(catalog).evaluate(actual);
     if (d.status() == DiagnosticStatus.PASS) {
       return myself;
     }
@@ -245,7 +244,7 @@ public class SparkApplicationAssert extends AbstractAssert<SparkApplicationAsser
       return myself;
     }
     fail("Expecting " + Describe.app(actual) + " to run within " + Describe.ms(limit.toMillis()) + " but it ran for "
-        + Describe.ms(ms) + slowestStage().map(s -> "; its longest stage was " + Describe.stage(s) + " with "
+        + Describe.ms(ms) + slowestStage().map(s -> "; its longest stage was " + Describe.stage(s, Optional.of(actual)) + " with "
             + Describe.ms(s.wallClock().orElseThrow().toMillis())).orElse(""));
     return myself;
   }

@@ -42,8 +42,8 @@ public record SortMergeJoin(long executionId, String operator, long smallerSideB
     List<SortMergeJoin> out = new ArrayList<>();
     for (int i = 0; i < sides.size(); i++) {
       long[] s = sides.get(i);
-      // The graph and the plan text list the joins in the same order when both show them all.
-      String operator = named.size() == sides.size() ? named.get(i).display() : "SortMergeJoin";
+      // The graph and the plan text list the joins in the same order (the text may repeat the final plan's).
+      String operator = named.isEmpty() ? "SortMergeJoin" : named.get(Math.min(i, named.size() - 1)).display();
       out.add(new SortMergeJoin(execution.id(), operator, Math.min(s[0], s[1]), Math.max(s[0], s[1])));
     }
     return out;

@@ -1,6 +1,7 @@
 package io.sparkrca.testing.internal;
 
 import io.sparkrca.core.app.SparkApplication;
+import io.sparkrca.core.evidence.StackFrame;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.report.Formats;
@@ -25,14 +26,35 @@ public final class Describe {
     return "application " + app.info().id();
   }
 
-  /** {@code stage 4 (attempt 0, "count at Job.java:42")}. */
-  public static String stage(StageData s) {
-    return "stage " + s.stageId() + " (attempt " + s.attemptId() + ", \"" + s.name() + "\")";
+  /** {@code stage 4 (attempt 0, "count at Job.java:42")}, its name resolved with the application's help. */
+  public static String stage(StageData s, Optional<SparkApplication> app) {
+    return "stage " + s.stageId() + " (attempt " + s.attemptId() + ", \"" + stageName(s, app) + "\")";
   }
 
   /** The stage, and the application when known: {@code stage 4 (...) of application local-1}. */
-  public static String stage(StageData s, Optional<SparkApplication> app) {
-    return stage(s) + app.map(a -> " of " + app(a)).orElse("");
+  public static String stageOf(StageData s, Optional<SparkApplication> app) {
+    return stage(s, app) + app.map(a -> " of " + app(a)).orElse("");
+  }
+
+  /**
+   * The stage's name; for Spark 4's generic names ({@code $anonfun$withThreadLocalCaptured$2 at
+   * CompletableFuture.java:1768}), the user call site it stands for, else the description of the
+   * SQL execution that ran it.
+   */
+  public static String stageName(StageData s, Optional<SparkApplication> app) {
+    String name = s.name();
+    if (!name.startsWith("$anonfun$") && !name.contains("withThreadLocalCaptured")) {
+      return name;
+    }
+    Optional<String> site = StackFrame.firstUserCallSite(s.details());
+    if (site.isPresent() || app.isEmpty()) {
+      return site.orElse(name);
+    }
+    Optional<Integer> job = app.get().jobs(java.util.Set.of()).stream().filter(j -> j.stageIds().contains(s.stageId()))
+        .map(j -> j.jobId()).findFirst();
+    return job.flatMap(id -> app.get().sqlExecutions().stream().filter(x -> x.successJobIds().contains(id)
+            || x.failedJobIds().contains(id) || x.runningJobIds().contains(id)).findFirst())
+        .map(x -> firstLine(x.description())).filter(d -> !d.isBlank()).orElse(name);
   }
 
   /** {@code task 123 (partition 5, executor driver)}. */

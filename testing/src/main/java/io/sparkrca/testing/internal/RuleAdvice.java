@@ -25,7 +25,13 @@ import java.util.WeakHashMap;
 public final class RuleAdvice {
   private static final Map<SparkApplication, StageDiagnostics> EVALUATED =
       Collections.synchronizedMap(new WeakHashMap<>());
-  private static volatile StageRuleEngine engine;
+  /** Compiled engines by catalog: compiling CEL rules costs seconds, and suites assert the same catalog often. */
+  private static final Map<RuleCatalog, StageRuleEngine> ENGINES = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<RuleCatalog, StageRuleEngine> eldest) {
+      return size() > 8;
+    }
+  };
 
   private RuleAdvice() {}
 
@@ -83,16 +89,13 @@ public final class RuleAdvice {
   }
 
   private static StageRuleEngine engine() {
-    StageRuleEngine e = engine;
-    if (e == null) {
-      synchronized (RuleAdvice.class) {
-        e = engine;
-        if (e == null) {
-          e = StageRuleEngine.builder().recommended().build();
-          engine = e;
-        }
-      }
+    return engine(RuleCatalog.recommended());
+  }
+
+  /** An engine for {@code catalog}, compiled once per catalog (the last 8 kept). */
+  public static StageRuleEngine engine(RuleCatalog catalog) {
+    synchronized (ENGINES) {
+      return ENGINES.computeIfAbsent(catalog, c -> StageRuleEngine.builder().rules(c).build());
     }
-    return e;
   }
 }

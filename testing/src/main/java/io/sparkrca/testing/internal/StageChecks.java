@@ -39,7 +39,7 @@ public final class StageChecks {
 
   /** The failure message about one stage, or empty when it passes. */
   public static Optional<String> failure(Check c, StageData s, Optional<SparkApplication> app) {
-    return c.violation(s, app).map(v -> "Expecting " + Describe.stage(s, app) + " " + c.expectation() + " but " + v + "."
+    return c.violation(s, app).map(v -> "Expecting " + Describe.stageOf(s, app) + " " + c.expectation() + " but " + v + "."
         + RuleAdvice.remediation(app, List.of(s), c.rules()));
   }
 
@@ -50,7 +50,7 @@ public final class StageChecks {
     for (StageData s : stages) {
       Optional<String> v = c.violation(s, app);
       if (v.isPresent()) {
-        lines.add(Describe.stage(s) + ": " + v.get());
+        lines.add(Describe.stage(s, app) + ": " + v.get());
         failing.add(s);
       }
     }
