@@ -29,8 +29,8 @@ public class StageDataAssert extends AbstractAssert<StageDataAssert, StageData> 
   }
 
   /**
-   * Fails when the slowest successful task took {@code ratio} times the median or more (a stage
-   * with fewer than two successful tasks has no skew).
+   * Fails when the slowest successful task took {@code ratio} times the median or more. A stage
+   * with fewer than two successful tasks, or whose slowest task took under a second, has no skew.
    */
   public StageDataAssert hasSkewBelow(double ratio) {
     return check(StageChecks.skewBelow(ratio));

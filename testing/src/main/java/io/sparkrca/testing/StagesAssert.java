@@ -24,7 +24,10 @@ public class StagesAssert extends AbstractAssert<StagesAssert, List<StageData>> 
     this.app = app;
   }
 
-  /** Fails when a stage's slowest successful task took {@code ratio} times its median or more. */
+  /**
+   * Fails when a stage's slowest successful task took {@code ratio} times its median or more (stages
+   * whose slowest task took under a second have no skew).
+   */
   public StagesAssert hasSkewBelow(double ratio) {
     return check(StageChecks.skewBelow(ratio));
   }

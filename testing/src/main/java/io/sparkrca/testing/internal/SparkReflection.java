@@ -86,12 +86,27 @@ public final class SparkReflection {
     invoke(invoke(sc, "listenerBus"), "waitUntilEmpty", timeoutMs);
   }
 
-  public static void setJobGroup(Object sc, String id, String description) {
-    invoke(sc, "setJobGroup", id, description, false);
+  /** A local property of the calling thread ({@code spark.jobGroup.id} ...). */
+  public static Optional<String> localProperty(Object sc, String key) {
+    return Optional.ofNullable((String) invoke(sc, "getLocalProperty", key));
   }
 
-  public static void clearJobGroup(Object sc) {
-    invoke(sc, "clearJobGroup");
+  /** Sets the calling thread's job group; returns a way to put back the one it had. */
+  public static Runnable setJobGroup(Object sc, String id, String description) {
+    Optional<String> previousId = localProperty(sc, "spark.jobGroup.id");
+    Optional<String> previousDescription = localProperty(sc, "spark.job.description");
+    boolean previousInterrupt = localProperty(sc, "spark.job.interruptOnCancel").map(Boolean::parseBoolean).orElse(false);
+    invoke(sc, "setJobGroup", id, description, false);
+    return () -> {
+      if (SparkReflection.isStopped(sc)) {
+        return;
+      }
+      if (previousId.isPresent()) {
+        invoke(sc, "setJobGroup", previousId.get(), previousDescription.orElse(null), previousInterrupt);
+      } else {
+        invoke(sc, "clearJobGroup");
+      }
+    };
   }
 
   public static void stop(Object session) {
@@ -134,7 +149,7 @@ public final class SparkReflection {
       Class<?>[] types = m.getParameterTypes();
       boolean ok = true;
       for (int i = 0; i < args.length && ok; i++) {
-        ok = box(types[i]).isInstance(args[i]);
+        ok = args[i] == null ? !types[i].isPrimitive() : box(types[i]).isInstance(args[i]);
       }
       if (ok) {
         if (!Modifier.isPublic(m.getDeclaringClass().getModifiers())) {

@@ -63,8 +63,15 @@ public final class StageChecks {
   }
 
   /**
+   * The slowest task must take at least this long for a stage to count as skewed: below it, the
+   * ratio of a few milliseconds' tasks is noise (JIT warm-up, scheduling), not a cost; the RCA's
+   * skew analysis uses the same floor.
+   */
+  public static final long MIN_SKEWED_TASK_MS = 1000;
+
+  /**
    * Skew: the slowest successful task's duration over the median's. A stage with fewer than two
-   * successful tasks has none (1.0).
+   * successful tasks, or whose slowest task took under {@value #MIN_SKEWED_TASK_MS} ms, has none.
    */
   public static Check skewBelow(double limit) {
     return new Check() {
@@ -89,7 +96,7 @@ public final class StageChecks {
         double median = d.get()[0];
         double max = d.get()[1];
         double skew = skew(median, max);
-        if (skew < limit) {
+        if (skew < limit || max < MIN_SKEWED_TASK_MS) {
           return Optional.empty();
         }
         Optional<TaskData> slowest = app.flatMap(a -> slowestTask(a, s));

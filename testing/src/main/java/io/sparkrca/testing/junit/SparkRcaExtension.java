@@ -56,6 +56,7 @@ public final class SparkRcaExtension implements BeforeAllCallback, AfterAllCallb
   private static final String RUN = "run";
   private static final String PROPERTIES = "properties";
   private static final String RUN_DIR = "runDir";
+  private static final String RESTORE_GROUP = "restoreGroup";
 
   private final Optional<Builder> configured;
 
@@ -131,7 +132,7 @@ public final class SparkRcaExtension implements BeforeAllCallback, AfterAllCallb
       if (b.scope == SessionScope.PER_METHOD) {
         store.put(HOLDER, h);
       }
-      SparkReflection.setJobGroup(h.sparkContext(), group, label);
+      store.put(RESTORE_GROUP, SparkReflection.setJobGroup(h.sparkContext(), group, label));
       run = new TestRun(b.scope, Optional.of(h), h.eventLogDir(), group, label);
     }
     store.put(RUN, run);
@@ -177,13 +178,14 @@ public final class SparkRcaExtension implements BeforeAllCallback, AfterAllCallb
   @Override
   public void afterEach(ExtensionContext ctx) {
     ExtensionContext.Store store = ctx.getStore(NS);
-    TestRun run = store.remove(RUN, TestRun.class);
+    store.remove(RUN);
+    Runnable restoreGroup = store.remove(RESTORE_GROUP, Runnable.class);
+    if (restoreGroup != null) {
+      restoreGroup.run(); // a test running inside another (a nested launcher) gives the outer one its group back
+    }
     SparkSessionHolder methodHolder = store.remove(HOLDER, SparkSessionHolder.class);
     if (methodHolder != null) {
       methodHolder.close();
-    } else if (run != null && settings(ctx).scope == SessionScope.PER_CLASS) {
-      findHolder(ctx).filter(h -> !SparkReflection.isStopped(h.sparkContext()))
-          .ifPresent(h -> SparkReflection.clearJobGroup(h.sparkContext()));
     }
     @SuppressWarnings("unchecked")
     Map<String, Optional<String>> previous = store.remove(PROPERTIES, Map.class);
