@@ -52,7 +52,14 @@ import org.junit.platform.commons.support.AnnotationSupport;
 public final class SparkRcaExtension implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback,
     AfterTestExecutionCallback, AfterEachCallback, ParameterResolver {
   private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(SparkRcaExtension.class);
+  /** A class's session (PER_CLASS), in the class's store. */
   private static final String HOLDER = "holder";
+  /**
+   * A method's own session (PER_METHOD), in the method's store. A key of its own, because a store's
+   * get() falls back to the parent stores: under HOLDER, a method would find its class's session
+   * and stop it.
+   */
+  private static final String METHOD_HOLDER = "methodHolder";
   private static final String RUN = "run";
   private static final String PROPERTIES = "properties";
   private static final String RUN_DIR = "runDir";
@@ -130,7 +137,7 @@ public final class SparkRcaExtension implements BeforeAllCallback, AfterAllCallb
     } else {
       SparkSessionHolder h = b.scope == SessionScope.PER_METHOD ? open(b, ctx) : holder(ctx);
       if (b.scope == SessionScope.PER_METHOD) {
-        store.put(HOLDER, h);
+        store.put(METHOD_HOLDER, h);
       }
       store.put(RESTORE_GROUP, SparkReflection.setJobGroup(h.sparkContext(), group, label));
       run = new TestRun(b.scope, Optional.of(h), h.eventLogDir(), group, label);
@@ -145,7 +152,7 @@ public final class SparkRcaExtension implements BeforeAllCallback, AfterAllCallb
       return;
     }
     run.finish();
-    SparkSessionHolder methodHolder = ctx.getStore(NS).get(HOLDER, SparkSessionHolder.class);
+    SparkSessionHolder methodHolder = ctx.getStore(NS).get(METHOD_HOLDER, SparkSessionHolder.class);
     if (methodHolder != null) {
       methodHolder.drain();
       methodHolder.stopSession(); // the run's log ends with the application: complete
@@ -183,7 +190,7 @@ public final class SparkRcaExtension implements BeforeAllCallback, AfterAllCallb
     if (restoreGroup != null) {
       restoreGroup.run(); // a test running inside another (a nested launcher) gives the outer one its group back
     }
-    SparkSessionHolder methodHolder = store.remove(HOLDER, SparkSessionHolder.class);
+    SparkSessionHolder methodHolder = store.remove(METHOD_HOLDER, SparkSessionHolder.class);
     if (methodHolder != null) {
       methodHolder.close();
     }
@@ -263,13 +270,9 @@ public final class SparkRcaExtension implements BeforeAllCallback, AfterAllCallb
 
   /** The method's holder (PER_METHOD), else the nearest class's (PER_CLASS, nested classes included). */
   private static Optional<SparkSessionHolder> findHolder(ExtensionContext ctx) {
-    for (Optional<ExtensionContext> c = Optional.of(ctx); c.isPresent(); c = c.get().getParent()) {
-      SparkSessionHolder h = c.get().getStore(NS).get(HOLDER, SparkSessionHolder.class);
-      if (h != null) {
-        return Optional.of(h);
-      }
-    }
-    return Optional.empty();
+    ExtensionContext.Store store = ctx.getStore(NS); // get() also looks in the enclosing classes' stores
+    return Optional.ofNullable(store.get(METHOD_HOLDER, SparkSessionHolder.class))
+        .or(() -> Optional.ofNullable(store.get(HOLDER, SparkSessionHolder.class)));
   }
 
   private SparkSessionHolder open(Builder b, ExtensionContext ctx) {

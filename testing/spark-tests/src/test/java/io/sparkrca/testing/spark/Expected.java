@@ -48,6 +48,25 @@ final class Expected {
         + last.host() + " executor driver): java.lang.NumberFormatException: For input string: \"12x\"";
   }
 
+  /** {@code hasNoFailedJobs()} on a run whose parse of "12x" failed. */
+  static String failedJobs(SparkApplication app, int attempts) {
+    StageData s = failedStage(app);
+    int job = app.jobs(Set.of(io.sparkrca.core.model.JobExecutionStatus.FAILED)).get(0).jobId();
+    return "Expecting application " + app.info().id() + " to have no failed jobs but 1 job failed:\n"
+        + "  job " + job + " (\"reduce at Jobs.java:33\"): stage " + s.stageId() + " failed: " + parseFailure(app, attempts) + "\n"
+        + STAGE_FAILED;
+  }
+
+  /** {@code hasNoTaskFailures()} on a run whose parse of "12x" failed {@code attempts} times. */
+  static String taskFailures(SparkApplication app, int attempts) {
+    StageData s = failedStage(app);
+    TaskData first = failedTasks(app, s).get(0);
+    return "Expecting application " + app.info().id() + " to have no task failures but " + attempts + " task attempts failed:\n"
+        + "  " + attempts + "x ExceptionFailure java.lang.NumberFormatException: For input string: \"12x\" in stage "
+        + s.stageId() + " (first: task " + first.taskId() + ", partition 3, attempt 0, executor driver)\n"
+        + STAGE_FAILED;
+  }
+
   /** {@code hasNoFailedStages()} on a run whose parse of "12x" failed. */
   static String failedStages(SparkApplication app, int attempts) {
     StageData s = failedStage(app);

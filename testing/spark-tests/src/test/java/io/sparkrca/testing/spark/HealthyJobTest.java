@@ -33,7 +33,9 @@ import org.junit.jupiter.api.TestMethodOrder;
  * A healthy real job on a local session the extension starts: every assertion and declared check
  * passes, each test sees only its own jobs, and {@code @AfterEach} methods receive the run.
  */
-@SparkTest
+// AQE would coalesce the 4 shuffle partitions into 1 task on 2 cores: on a busy machine that
+// stage runs long enough for the RCA to call it underpartitioned, which is true of it.
+@SparkTest(conf = "spark.sql.adaptive.coalescePartitions.enabled=false")
 @NoFailedJobs
 @NoFailedStages
 @NoTaskFailures
@@ -87,6 +89,23 @@ class HealthyJobTest {
     assertThat(run.application().info().id()).isEqualTo(spark.sparkContext().applicationId());
   }
 
+  @Test
+  @Order(4)
+  void sparkKeepsItsOwnJacksonNextToSparkrca(SparkSession spark, SparkRun run) throws Exception {
+    // Spark's JSON (a schema, toJSON) runs on the Jackson Spark brought, after sparkrca replayed this session's log.
+    run.sessionApplication();
+    List<String> json = spark.range(0, 2, 1, 1).toDF("id").toJSON().collectAsList();
+    assertThat(json).containsExactly("{\"id\":0}", "{\"id\":1}");
+    assertThat(spark.range(1).schema().json()).contains("\"name\":\"id\"");
+    Class<?> mapper = Class.forName("com.fasterxml.jackson.databind.ObjectMapper");
+    assertThat(mapper.getPackage().getImplementationVersion()).isEqualTo(System.getProperty("sparkrca.expected.jacksonVersion"));
+    // sparkrca's own Jackson is relocated inside its jar, so the two never meet.
+    Class<?> ours = Class.forName("io.sparkrca.testing.shaded.jackson.databind.ObjectMapper");
+    assertThat(ours.getProtectionDomain().getCodeSource().getLocation())
+        .isEqualTo(SparkAssertions.class.getProtectionDomain().getCodeSource().getLocation())
+        .isNotEqualTo(mapper.getProtectionDomain().getCodeSource().getLocation());
+  }
+
   @AfterEach
   void theRunIsHandedToAfterEachMethods(SparkApplication app) {
     HANDED_OVER.add(app);
@@ -95,7 +114,7 @@ class HealthyJobTest {
 
   @AfterAll
   static void everyTestsRunWasHandedOver() {
-    assertThat(HANDED_OVER).hasSize(3);
+    assertThat(HANDED_OVER).hasSize(4);
     assertThat(HANDED_OVER.get(1).jobs(Set.of())).isEmpty();
     assertThat(HANDED_OVER.get(2).jobs(Set.of())).isNotEmpty();
   }
