@@ -13,6 +13,7 @@ import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /**
@@ -57,6 +58,7 @@ class FailingJobTest {
   }
 
   /** Run by {@link #aDeclaredCheckFailsATestWhoseBodyPassed} (surefire skips nested classes). */
+  @EnabledIf("io.sparkrca.testing.spark.Launch#running")
   @SparkTest
   @NoFailedStages
   static class SwallowsABadRecord {

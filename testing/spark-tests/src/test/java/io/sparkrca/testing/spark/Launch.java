@@ -14,12 +14,27 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
  * refuses). The sample reuses the SparkSession already running.
  */
 final class Launch {
+  private static volatile boolean running;
+
   private Launch() {}
 
   static TestExecutionSummary run(Class<?> testClass) {
     Launcher launcher = LauncherFactory.create();
     SummaryGeneratingListener listener = new SummaryGeneratingListener();
-    launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(testClass)).build(), listener);
+    running = true;
+    try {
+      launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(testClass)).build(), listener);
+    } finally {
+      running = false;
+    }
     return listener.getSummary();
+  }
+
+  /**
+   * Whether a sample runs through {@link #run}: samples carry {@code @EnabledIf} on this, so that a
+   * test filter that selects them directly ({@code -Dtest='io/sparkrca/**'}) skips them.
+   */
+  static boolean running() {
+    return running;
   }
 }
