@@ -43,6 +43,23 @@ public record StackFrame(String className, String method, String file, OptionalI
     return StackTrace.frame(line);
   }
 
+  /**
+   * The first frame of user code in a stack trace or a stage's call-site details, named as Spark
+   * names call sites ({@code count at Job.java:42}); empty when every frame is the platform's. Spark
+   * 4 names many stages after its own frames ({@code $anonfun$withThreadLocalCaptured$2 at
+   * CompletableFuture.java:1768}); this is the user's call site they stand for.
+   */
+  public static java.util.Optional<String> firstUserCallSite(String stack) {
+    for (String l : stack.split("\n")) {
+      java.util.Optional<StackFrame> f = parse("\tat " + l.strip());
+      if (f.isPresent() && f.get().isUser()) {
+        return java.util.Optional.of(f.get().method() + " at " + f.get().file()
+            + (f.get().line().isPresent() ? ":" + f.get().line().getAsInt() : ""));
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   /** Whether this frame is in the platform (Spark, the JDK, Scala, common libraries), not user code. */
   public boolean isPlatform() {
     if (className.isEmpty()) {

@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
  * Reads what analysis needs from a SQL execution: its joins (type, keys, from the formatted
  * physical plan) and the data that reached each side (from the plan graph's exchange metrics),
  * and SQL metric values as the UI formats them ({@code 45.8 MiB}, {@code 2,000,000}, {@code total
- * (min, med, max (stageId: taskId))\n45.8 MiB (...)}).
+ * (min, med, max (stageId: taskId))\n45.8 MiB (...)}). Public only for {@link io.sparkrca.rules.rca.SortMergeJoin}.
  */
-final class Plans {
+public final class Plans {
   private static final Pattern FORMATTED_JOIN = Pattern.compile(
       "\\(\\d+\\) (SortMergeJoin|ShuffledHashJoin|BroadcastHashJoin)[^\\n]*\\n(?:[^\\n]*\\n)*?Left keys \\[\\d+\\]: \\[([^\\]]*)\\]\\n"
           + "Right keys \\[\\d+\\]: \\[([^\\]]*)\\]\\nJoin type: (\\w+)");
@@ -30,15 +30,15 @@ final class Plans {
   private Plans() {}
 
   /** A join of the plan. */
-  record Join(String type, String leftKeys, String rightKeys, String joinType) {
+  public record Join(String type, String leftKeys, String rightKeys, String joinType) {
     /** As the label and the inline plan print it: {@code SortMergeJoin [k#1L], [k#2L], Inner}. */
-    String display() {
+    public String display() {
       return type + " [" + leftKeys + "], [" + rightKeys + "], " + joinType;
     }
   }
 
   /** The joins of the physical plan, formatted or inline, in plan order. */
-  static List<Join> joins(String plan) {
+  public static List<Join> joins(String plan) {
     List<Join> out = new ArrayList<>();
     Matcher f = FORMATTED_JOIN.matcher(plan);
     while (f.find()) {
@@ -60,7 +60,7 @@ final class Plans {
   }
 
   /** For each sort-merge join node of the graph, the data size that reached each side. */
-  static List<long[]> sortMergeJoinSides(ExecutionData x) {
+  public static List<long[]> sortMergeJoinSides(ExecutionData x) {
     List<long[]> out = new ArrayList<>();
     for (SqlNode n : x.nodes()) {
       if (!n.nodeName().equals("SortMergeJoin")) {

@@ -91,11 +91,9 @@ final class Support {
     if (!name.startsWith("$anonfun$") && !name.contains("withThreadLocalCaptured")) {
       return name;
     }
-    for (String line : s.details().split("\n")) {
-      java.util.Optional<io.sparkrca.core.evidence.StackFrame> f = io.sparkrca.core.evidence.StackFrame.parse("\tat " + line.strip());
-      if (f.isPresent() && f.get().isUser()) {
-        return f.get().method() + " at " + f.get().file() + (f.get().line().isPresent() ? ":" + f.get().line().getAsInt() : "");
-      }
+    java.util.Optional<String> site = io.sparkrca.core.evidence.StackFrame.firstUserCallSite(s.details());
+    if (site.isPresent()) {
+      return site.get();
     }
     return ctx.executionOf(s.stageId()).map(x -> x.description()).filter(d -> !d.isBlank())
         .map(d -> d.length() > 160 ? d.substring(0, 160) : d).orElse(name);

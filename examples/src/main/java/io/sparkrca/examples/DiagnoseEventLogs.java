@@ -1,0 +1,48 @@
+package io.sparkrca.examples;
+
+import io.sparkrca.core.eventlog.EventLogReader;
+import io.sparkrca.core.eventlog.EventLogRef;
+import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.evidence.EvidenceCollector;
+import io.sparkrca.core.report.RcaReport;
+import io.sparkrca.core.report.RootCause;
+import io.sparkrca.rules.rca.RcaEngine;
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * Embedding sparkrca: diagnoses every application in event-log directories (local paths or
+ * {@code http(s)://}, {@code gs://} URIs with their providers on the class path) and prints each
+ * one's root cause and first fix.
+ *
+ * <pre>{@code
+ * java -cp ... io.sparkrca.examples.DiagnoseEventLogs /tmp/spark-events
+ * local-1795962689745  DETERMINISTIC_DATA_FAILURE (CONFIRMED): Partition 2 of stage 0 fails on every attempt
+ *     fix: Find and fix the input that partition 2 holds, ...
+ * }</pre>
+ */
+public final class DiagnoseEventLogs {
+  private DiagnoseEventLogs() {}
+
+  public static void main(String[] args) {
+    int problems = diagnose(args.length > 0 ? List.of(args) : List.of("/tmp/spark-events"), System.out);
+    System.exit(problems > 0 ? 1 : 0); // like the CLI: 1 when a root cause was found
+  }
+
+  /** Prints the root cause of every application found in {@code directories}; returns how many had a problem. */
+  public static int diagnose(List<String> directories, PrintStream out) {
+    EventLogReader reader = EventLogs.reader().build();
+    RcaEngine engine = RcaEngine.standard();
+    int problems = 0;
+    for (String dir : directories) {
+      for (EventLogRef log : reader.find(dir)) {
+        RcaReport report = engine.analyze(EvidenceCollector.builder().application(log.uri()).build().collect());
+        RootCause cause = report.rootCause();
+        out.println(report.application().id() + "  " + cause.kind() + " (" + cause.confidence() + "): " + cause.title());
+        report.recommendations().stream().findFirst().ifPresent(r -> out.println("    fix: " + r.action()));
+        problems += report.exitCode();
+      }
+    }
+    return problems;
+  }
+}
