@@ -9,8 +9,9 @@ import java.util.Optional;
 
 /**
  * The few calls the JUnit extension makes into Spark, by reflection, so that the testing module is
- * compiled against no Spark at all: whichever Spark the user's test class path holds (3.5 or 4.0,
- * Scala 2.12 or 2.13) is the one used, and none is ever forced on them. Every method here is public
+ * compiled against no Spark at all: whichever Spark the user's test class path holds (3.5 or 4.0)
+ * is the one used, and none is ever forced on them. Only Scala 2.13 builds are tested; the calls
+ * name no Scala-version-specific class. Every method here is public
  * API of both versions, except {@code SparkContext.listenerBus().waitUntilEmpty(long)}, which is
  * {@code private[spark]} in Scala and public in bytecode in both.
  */
