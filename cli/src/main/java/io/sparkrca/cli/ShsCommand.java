@@ -54,7 +54,7 @@ import picocli.CommandLine.Spec;
     },
     subcommands = {
       ShsCommand.Applications.class, ShsCommand.Failure.class, ShsCommand.Slow.class,
-      ShsCommand.SqlList.class, ShsCommand.Sql.class
+      ShsCommand.SqlList.class, ShsCommand.Sql.class, ShsCommand.Compare.class
     })
 final class ShsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -156,12 +156,16 @@ final class ShsCommand implements Callable<Integer> {
     }
 
     SparkApplication open(SparkHistory history) {
+      return open(history, app, Optional.ofNullable(attempt));
+    }
+
+    /** Application {@code id} (attempt {@code attempt}, else the latest) of {@code history}. */
+    static SparkApplication open(SparkHistory history, String id, Optional<String> attempt) {
       if (history instanceof HistoryServerHistory h) {
-        return h.application(HistoryServerUri.of(h.server().root(), app, Optional.ofNullable(attempt)));
+        return h.application(HistoryServerUri.of(h.server().root(), id, attempt));
       }
-      Optional<String> att = Optional.ofNullable(attempt);
-      return history.application(app, att).orElseThrow(() -> new InputNotFoundException(
-          "application " + app + att.map(a -> " attempt " + a).orElse(""), "no such application among the event logs read"));
+      return history.application(id, attempt).orElseThrow(() -> new InputNotFoundException(
+          "application " + id + attempt.map(a -> " attempt " + a).orElse(""), "no such application among the event logs read"));
     }
   }
 
@@ -304,6 +308,45 @@ final class ShsCommand implements Callable<Integer> {
       } catch (SparkRcaException e) {
         return common.fail(spec, e);
       }
+    }
+  }
+
+  @Command(name = "compare", mixinStandardHelpOptions = true,
+      header = "Compares an application with a healthy baseline application of the same server, as 'sparkrca compare' does.",
+      description = {"", "A run slower than its baseline exits 1, one that is not exits 0.", ""},
+      footerHeading = "%nExamples:%n",
+      footer = {"  sparkrca shs compare --shs http://shs:18080 --app app-2 --baseline app-1 --format markdown"})
+  static final class Compare implements Callable<Integer>, Formatted {
+    @Mixin Common common;
+    @Mixin AppOptions app;
+
+    @Option(names = "--baseline", required = true, paramLabel = "ID", description = "The healthy earlier run of the same job.")
+    String baseline;
+
+    @Option(names = "--baseline-attempt", paramLabel = "N", description = "The baseline's attempt (YARN cluster mode); default: the latest.")
+    String baselineAttempt;
+
+    @Spec CommandSpec spec;
+
+    @Override
+    public OutputFormat format() {
+      return common.format;
+    }
+
+    @Override
+    public java.util.Set<OutputFormat> formats() {
+      return java.util.EnumSet.allOf(OutputFormat.class);
+    }
+
+    @Override
+    public Integer call() {
+      SparkHistory history = common.history(spec.commandLine().getErr());
+      SparkApplication candidate = app.open(history);
+      SparkApplication base = AppOptions.open(history, baseline, Optional.ofNullable(baselineAttempt));
+      io.sparkrca.rules.compare.Comparison c = io.sparkrca.rules.compare.Comparison.builder(candidate, base)
+          .sources(app.app, baseline).compare();
+      common.output.write(spec.commandLine().getOut(), common.format.render(c));
+      return c.exitCode();
     }
   }
 }

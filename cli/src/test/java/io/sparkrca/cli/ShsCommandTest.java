@@ -25,15 +25,18 @@ class ShsCommandTest {
   private static HistoryApiServer server;
   private static String failedId;
   private static String healthyId;
+  private static String regressedId;
 
   @BeforeAll
   static void serveTwoRuns() throws IOException {
     TestkitFixtures.Fixture failed = TestkitFixtures.get("4.0.4", "executor-oom");
     TestkitFixtures.Fixture healthy = TestkitFixtures.get("4.0.4", "healthy");
+    TestkitFixtures.Fixture regressed = TestkitFixtures.get("4.0.4", "config-regression");
     failedId = failed.label().path("application").path("id").asText();
     healthyId = healthy.label().path("application").path("id").asText();
+    regressedId = regressed.label().path("application").path("id").asText();
     Path dir = Files.createDirectories(tmp.resolve("logs"));
-    for (TestkitFixtures.Fixture f : new TestkitFixtures.Fixture[] {failed, healthy}) {
+    for (TestkitFixtures.Fixture f : new TestkitFixtures.Fixture[] {failed, healthy, regressed}) {
       try (var files = Files.list(f.eventLog().getParent())) {
         for (Path p : (Iterable<Path>) files::iterator) {
           copy(p, dir.resolve(p.getFileName()));
@@ -134,5 +137,18 @@ class ShsCommandTest {
     } catch (IOException e) {
       throw new AssertionError("not JSON: " + json, e);
     }
+  }
+
+  @Test
+  void compareNamesTheSameVerdictAsTheEventLogs() throws IOException {
+    CliRun shs = CliRun.of("shs", "compare", "--shs", server.url(), "--app", regressedId, "--baseline", healthyId);
+    CliRun logs = CliRun.of("compare", TestkitFixtures.get("4.0.4", "config-regression").eventLog().toString(),
+        TestkitFixtures.get("4.0.4", "healthy").eventLog().toString(), "--format", "json");
+
+    assertThat(shs.exitCode()).as(shs.err()).isEqualTo(logs.exitCode()).isEqualTo(1);
+    JsonNode viaShs = JSON.readTree(shs.out());
+    JsonNode viaLogs = JSON.readTree(logs.out());
+    assertThat(viaShs.path("verdict").path("kind").asText()).isEqualTo(viaLogs.path("verdict").path("kind").asText())
+        .isEqualTo("CONFIG_REGRESSION");
   }
 }
