@@ -84,7 +84,7 @@ class McpCommandTest {
   void listsEveryEntryPointAsAToolWithTypedSchemas() {
     List<McpSchema.Tool> tools = client.listTools().tools();
     assertThat(tools).extracting(McpSchema.Tool::name).containsExactly(
-        "rca", "summarize", "rules", "logs_info", "logs_head", "logs_tail", "logs_range", "logs_search", "logs_count", "inspect");
+        "rca", "compare", "summarize", "rules", "logs_info", "logs_head", "logs_tail", "logs_range", "logs_search", "logs_count", "inspect");
     for (McpSchema.Tool t : tools) {
       assertThat(t.description()).as(t.name()).hasSizeGreaterThan(40);
       assertThat(t.inputSchema()).as(t.name()).containsEntry("type", "object").containsEntry("additionalProperties", false);
@@ -181,6 +181,19 @@ class McpCommandTest {
     assertThat(count.path("lines").asLong()).isEqualTo(lines);
     assertThat(count.path("matchingLines").asLong()).isEqualTo(matching);
     assertThat(count.path("errors")).isEmpty();
+  }
+
+  @Test
+  void compareNamesTheSameVerdictAsTheCommandLine() throws Exception {
+    String slow = TestkitFixtures.get("3.5.9", "config-regression").eventLog().toString();
+    String healthy = TestkitFixtures.get("3.5.9", "healthy").eventLog().toString();
+    JsonNode viaMcp = ok(call("compare", Map.of("candidate", slow, "baseline", healthy)));
+    CliRun cli = CliRun.of("compare", slow, healthy, "--format", "json");
+    assertThat(viaMcp.path("verdict").path("kind").asText())
+        .isEqualTo(new ObjectMapper().readTree(cli.out()).path("verdict").path("kind").asText())
+        .isEqualTo("CONFIG_REGRESSION");
+    assertThat(error(call("compare", Map.of("candidate", slow, "baseline", "/nonexistent/spark-events/app-0"))))
+        .contains("baseline").contains("/nonexistent/spark-events/app-0");
   }
 
   @Test

@@ -64,6 +64,7 @@ public final class Tools {
     Args a = new Args(name, arguments);
     return switch (name) {
       case "rca" -> rca(a);
+      case "compare" -> compare(a);
       case "summarize" -> summarize(a);
       case "rules" -> rules(a);
       case "logs_info" -> LogJson.info(stream(a).build(a.requiredString("uri")).info());
@@ -106,6 +107,22 @@ public final class Tools {
       throw gap(evidence, "baseline", "the baseline " + Redactor.redactUri(baseline.get()) + " could not be read");
     }
     return RcaEngine.standard().analyze(evidence).toJson();
+  }
+
+  private String compare(Args a) {
+    String candidate = a.requiredString("candidate");
+    String baseline = a.requiredString("baseline");
+    SourceSettings settings = SourceSettings.builder().http(http).byteSources(sources).strict(a.bool("strict", false)).build();
+    SparkSources apps = SparkSources.builder().settings(settings).loadServiceProviders().build();
+    io.sparkrca.core.app.SparkApplication cand = apps.application(candidate);
+    io.sparkrca.core.app.SparkApplication base;
+    try {
+      base = apps.application(baseline);
+    } catch (SparkRcaException e) {
+      throw new SparkRcaException("the baseline " + Redactor.redactUri(baseline) + ": " + e.getMessage(), e);
+    }
+    return io.sparkrca.rules.compare.Comparison.builder(cand, base).sources(candidate, baseline).settings(settings)
+        .minSlowdown(a.number("minSlowdown").orElse(1.2)).compare().toJson();
   }
 
   private static SparkRcaException gap(Evidence evidence, String what, String fallback) {
