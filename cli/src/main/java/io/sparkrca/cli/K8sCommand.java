@@ -63,6 +63,21 @@ final class K8sCommand implements Runnable {
     throw new CommandLine.ParameterException(spec.commandLine(), "an action is required: pods, events or logs");
   }
 
+  /** An action: its options, and the formats it writes. */
+  abstract static class Action implements Callable<Integer>, Formatted {
+    @Mixin Common common;
+
+    @Override
+    public OutputFormat format() {
+      return common.format;
+    }
+
+    @Override
+    public Set<OutputFormat> formats() {
+      return EnumSet.allOf(OutputFormat.class);
+    }
+  }
+
   /** What every action takes: the application, the cluster, the output. */
   static final class Common {
     @Spec(Spec.Target.MIXEE)
@@ -112,18 +127,7 @@ final class K8sCommand implements Runnable {
       header = "The application's pods: phase, reason, containers' termination records, restarts, limits; their nodes' conditions; its SparkApplication.",
       footerHeading = "%nExamples:%n",
       footer = {"  sparkrca k8s pods --app-id spark-4f1c0e8d2b7a", "  sparkrca k8s pods --app-id spark-4f1c0e8d2b7a --k8s-context prod --format json"})
-  static final class Pods implements Callable<Integer>, Formatted {
-    @Mixin Common common;
-
-    @Override
-    public OutputFormat format() {
-      return common.format;
-    }
-
-    @Override
-    public Set<OutputFormat> formats() {
-      return EnumSet.allOf(OutputFormat.class);
-    }
+  static final class Pods extends Action {
 
     @Override
     public Integer call() {
@@ -138,18 +142,7 @@ final class K8sCommand implements Runnable {
       header = "The events about the application's pods, their nodes and its SparkApplication, oldest first.",
       footerHeading = "%nExamples:%n",
       footer = {"  sparkrca k8s events --app-id spark-4f1c0e8d2b7a --k8s-namespace spark-jobs"})
-  static final class Events implements Callable<Integer>, Formatted {
-    @Mixin Common common;
-
-    @Override
-    public OutputFormat format() {
-      return common.format;
-    }
-
-    @Override
-    public Set<OutputFormat> formats() {
-      return EnumSet.allOf(OutputFormat.class);
-    }
+  static final class Events extends Action {
 
     @Override
     public Integer call() {
@@ -164,18 +157,7 @@ final class K8sCommand implements Runnable {
       header = "The tails of the driver's and failed executors' container logs (the previous container's too after a restart), with the failures found in them.",
       footerHeading = "%nExamples:%n",
       footer = {"  sparkrca k8s logs --app-id spark-4f1c0e8d2b7a", "  sparkrca k8s logs --app-id spark-4f1c0e8d2b7a --executor 3 --previous"})
-  static final class Logs implements Callable<Integer>, Formatted {
-    @Mixin Common common;
-
-    @Override
-    public OutputFormat format() {
-      return common.format;
-    }
-
-    @Override
-    public Set<OutputFormat> formats() {
-      return EnumSet.allOf(OutputFormat.class);
-    }
+  static final class Logs extends Action {
 
     @Option(names = "--executor", paramLabel = "ID", description = "Only this executor's pod (driver: the driver's).")
     String executor;

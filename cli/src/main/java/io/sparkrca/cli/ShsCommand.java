@@ -137,6 +137,21 @@ final class ShsCommand implements Callable<Integer> {
     }
   }
 
+  /** What every profile shares: the options, and the formats it writes. */
+  abstract static class Profile implements Callable<Integer>, Formatted {
+    @Mixin Common common;
+
+    @Override
+    public OutputFormat format() {
+      return common.format;
+    }
+
+    @Override
+    public java.util.Set<OutputFormat> formats() {
+      return java.util.EnumSet.of(OutputFormat.json, OutputFormat.markdown);
+    }
+  }
+
   /** Options of the profiles about one application. */
   static final class AppOptions {
     @Option(names = {"--app", "--app-id"}, required = true, paramLabel = "ID", description = "The application id.")
@@ -171,18 +186,7 @@ final class ShsCommand implements Callable<Integer> {
 
   @Command(name = "applications", mixinStandardHelpOptions = true, header = "The applications the server lists.",
       footerHeading = "%nExamples:%n", footer = {"  sparkrca shs applications --shs http://shs:18080 --limit 20"})
-  static final class Applications implements Callable<Integer>, Formatted {
-    @Mixin Common common;
-
-    @Override
-    public OutputFormat format() {
-      return common.format;
-    }
-
-    @Override
-    public java.util.Set<OutputFormat> formats() {
-      return java.util.EnumSet.of(OutputFormat.json, OutputFormat.markdown);
-    }
+  static final class Applications extends Profile {
     @Option(names = "--status", paramLabel = "completed|running", description = "Only completed or running applications.")
     String status;
     @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "At most N, 1-1000 (default ${DEFAULT-VALUE}).")
@@ -201,18 +205,7 @@ final class ShsCommand implements Callable<Integer> {
 
   @Command(name = "failure", mixinStandardHelpOptions = true, header = "Why it failed: failed jobs, the earliest failed stages with their task summary and failed tasks, executors, environment, SQL executions.",
       footerHeading = "%nExamples:%n", footer = {"  sparkrca shs failure --shs http://shs:18080 --app app-1"})
-  static final class Failure implements Callable<Integer>, Formatted {
-    @Mixin Common common;
-
-    @Override
-    public OutputFormat format() {
-      return common.format;
-    }
-
-    @Override
-    public java.util.Set<OutputFormat> formats() {
-      return java.util.EnumSet.of(OutputFormat.json, OutputFormat.markdown);
-    }
+  static final class Failure extends Profile {
     @Mixin AppOptions app;
     @Spec CommandSpec spec;
 
@@ -228,18 +221,7 @@ final class ShsCommand implements Callable<Integer> {
 
   @Command(name = "slow", mixinStandardHelpOptions = true, header = "Why it was slow: jobs, the longest stages with their slowest tasks, executors, environment, SQL executions.",
       footerHeading = "%nExamples:%n", footer = {"  sparkrca shs slow --shs http://shs:18080 --app app-1 --stage-limit 5"})
-  static final class Slow implements Callable<Integer>, Formatted {
-    @Mixin Common common;
-
-    @Override
-    public OutputFormat format() {
-      return common.format;
-    }
-
-    @Override
-    public java.util.Set<OutputFormat> formats() {
-      return java.util.EnumSet.of(OutputFormat.json, OutputFormat.markdown);
-    }
+  static final class Slow extends Profile {
     @Mixin AppOptions app;
     @Spec CommandSpec spec;
 
@@ -255,18 +237,7 @@ final class ShsCommand implements Callable<Integer> {
 
   @Command(name = "sql-list", mixinStandardHelpOptions = true, header = "The SQL executions, without their plans.",
       footerHeading = "%nExamples:%n", footer = {"  sparkrca shs sql-list --shs http://shs:18080 --app app-1"})
-  static final class SqlList implements Callable<Integer>, Formatted {
-    @Mixin Common common;
-
-    @Override
-    public OutputFormat format() {
-      return common.format;
-    }
-
-    @Override
-    public java.util.Set<OutputFormat> formats() {
-      return java.util.EnumSet.of(OutputFormat.json, OutputFormat.markdown);
-    }
+  static final class SqlList extends Profile {
     @Mixin AppOptions app;
     @Option(names = "--limit", paramLabel = "N", defaultValue = "100", description = "At most N, 1-1000 (default ${DEFAULT-VALUE}).")
     int limit;
@@ -284,18 +255,7 @@ final class ShsCommand implements Callable<Integer> {
 
   @Command(name = "sql", mixinStandardHelpOptions = true, header = "One SQL execution with its plan and operator metrics, the jobs and the longest stages.",
       footerHeading = "%nExamples:%n", footer = {"  sparkrca shs sql --shs http://shs:18080 --app app-1 --execution-id 3"})
-  static final class Sql implements Callable<Integer>, Formatted {
-    @Mixin Common common;
-
-    @Override
-    public OutputFormat format() {
-      return common.format;
-    }
-
-    @Override
-    public java.util.Set<OutputFormat> formats() {
-      return java.util.EnumSet.of(OutputFormat.json, OutputFormat.markdown);
-    }
+  static final class Sql extends Profile {
     @Mixin AppOptions app;
     @Option(names = "--execution-id", required = true, paramLabel = "N", description = "The SQL execution id.")
     long executionId;
@@ -316,8 +276,7 @@ final class ShsCommand implements Callable<Integer> {
       description = {"", "A run slower than its baseline exits 1, one that is not exits 0.", ""},
       footerHeading = "%nExamples:%n",
       footer = {"  sparkrca shs compare --shs http://shs:18080 --app app-2 --baseline app-1 --format markdown"})
-  static final class Compare implements Callable<Integer>, Formatted {
-    @Mixin Common common;
+  static final class Compare extends Profile {
     @Mixin AppOptions app;
 
     @Option(names = "--baseline", required = true, paramLabel = "ID", description = "The healthy earlier run of the same job.")
@@ -327,11 +286,6 @@ final class ShsCommand implements Callable<Integer> {
     String baselineAttempt;
 
     @Spec CommandSpec spec;
-
-    @Override
-    public OutputFormat format() {
-      return common.format;
-    }
 
     @Override
     public java.util.Set<OutputFormat> formats() {
