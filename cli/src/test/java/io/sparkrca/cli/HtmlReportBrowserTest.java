@@ -49,13 +49,12 @@ class HtmlReportBrowserTest {
   static void start() throws Exception {
     assumeTrue(TestkitFixtures.root().isPresent(), "testkit/fixtures is absent");
     Optional<Path> bin = HeadlessChromium.binary();
-    if (bin.isEmpty()) {
-      String why = "no chromium on the PATH: run .ci/install-chromium.sh (CI runs it from .ci/run)";
-      if (System.getenv("CI") != null || Boolean.getBoolean("sparkrca.requireBrowser")) {
-        fail(why);
-      }
-      assumeTrue(false, why);
+    String why = "no chromium on the PATH: run .ci/install-chromium.sh (CI runs it from .ci/run)";
+    if (bin.isEmpty() && (System.getenv("CI") != null || Boolean.getBoolean("sparkrca.requireBrowser"))) {
+      fail(why);
     }
+    // Elsewhere a machine without a browser skips the class, saying why.
+    assumeTrue(bin.isPresent(), why);
     browser = HeadlessChromium.start(bin.get());
     Files.createDirectories(SHOTS);
   }
