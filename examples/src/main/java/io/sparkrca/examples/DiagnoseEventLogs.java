@@ -6,14 +6,17 @@ import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RootCause;
+import io.sparkrca.core.source.SparkSources;
 import io.sparkrca.rules.rca.RcaEngine;
 import java.io.PrintStream;
 import java.util.List;
 
 /**
  * Embedding sparkrca: diagnoses every application in event-log directories (local paths or
- * {@code http(s)://}, {@code gs://} URIs with their providers on the class path) and prints each
- * one's root cause and first fix.
+ * {@code http(s)://}, {@code gs://} URIs with their providers on the class path), or the one
+ * application another source's URI names (a History Server application such as
+ * {@code http://shs:18080/api/v1/applications/app-1} with sparkrca-history-server on the class
+ * path, a Dataproc batch with sparkrca-gcp), and prints each one's root cause and first fix.
  *
  * <pre>{@code
  * java -cp ... io.sparkrca.examples.DiagnoseEventLogs /tmp/spark-events
@@ -29,14 +32,18 @@ public final class DiagnoseEventLogs {
     System.exit(problems > 0 ? 1 : 0); // like the CLI: 1 when a root cause was found
   }
 
-  /** Prints the root cause of every application found in {@code directories}; returns how many had a problem. */
-  public static int diagnose(List<String> directories, PrintStream out) {
+  /** Prints the root cause of every application {@code inputs} hold or name; returns how many had a problem. */
+  public static int diagnose(List<String> inputs, PrintStream out) {
+    SparkSources sources = SparkSources.builder().loadServiceProviders().build();
     EventLogReader reader = EventLogs.reader().build();
     RcaEngine engine = RcaEngine.standard();
     int problems = 0;
-    for (String dir : directories) {
-      for (EventLogRef log : reader.find(dir)) {
-        RcaReport report = engine.analyze(EvidenceCollector.builder().application(log.uri()).build().collect());
+    for (String input : inputs) {
+      // An event-log directory holds many applications; another source's URI names one.
+      List<String> apps = sources.providerFor(input).name().equals("event-log")
+          ? reader.find(input).stream().map(EventLogRef::uri).toList() : List.of(input);
+      for (String app : apps) {
+        RcaReport report = engine.analyze(EvidenceCollector.builder().application(app).build().collect());
         RootCause cause = report.rootCause();
         out.println(report.application().id() + "  " + cause.kind() + " (" + cause.confidence() + "): " + cause.title());
         report.recommendations().stream().findFirst().ifPresent(r -> out.println("    fix: " + r.action()));

@@ -39,6 +39,22 @@ class DiagnoseEventLogsTest {
   }
 
   @Test
+  void diagnosesAHistoryServerApplicationByItsUrl() throws Exception {
+    TestkitFixtures.Fixture run = TestkitFixtures.get("3.5.9", "bad-record");
+    String id = run.label().path("application").path("id").asText();
+    try (io.sparkrca.historyserver.serve.HistoryApiServer server = io.sparkrca.historyserver.serve.HistoryApiServer
+        .builder(run.dir().resolve("eventlog").toString()).port(0).build().start()) {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+      int problems = DiagnoseEventLogs.diagnose(List.of(server.url().replaceAll("/+$", "") + "/api/v1/applications/" + id),
+          new PrintStream(bytes, true, StandardCharsets.UTF_8));
+
+      assertThat(problems).isEqualTo(1);
+      assertThat(bytes.toString(StandardCharsets.UTF_8)).startsWith(id + "  " + run.rootCause() + " (");
+    }
+  }
+
+  @Test
   void theUserCodeStaysUnderThirtyLines() throws Exception {
     Path source = Path.of("src/main/java/io/sparkrca/examples/DiagnoseEventLogs.java");
     try (Stream<String> s = Files.lines(source)) {
