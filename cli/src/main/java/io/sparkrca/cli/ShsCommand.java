@@ -4,7 +4,6 @@ import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.SparkHistory;
 import io.sparkrca.core.error.InputNotFoundException;
 import io.sparkrca.core.error.InvalidRequestException;
-import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.report.Report;
 import io.sparkrca.historyserver.HistoryProfiles;
@@ -129,17 +128,12 @@ final class ShsCommand implements Callable<Integer> {
       return 0;
     }
 
-    int fail(CommandSpec spec, SparkRcaException e) {
-      if (format == OutputFormat.json) {
-        ReportOutput.jsonError(spec.commandLine().getOut(), e);
-      }
-      throw e;
-    }
   }
 
   /** What every profile shares: the options, and the formats it writes. */
   abstract static class Profile implements Callable<Integer>, Formatted {
     @Mixin Common common;
+    @Spec CommandSpec spec;
 
     @Override
     public OutputFormat format() {
@@ -191,15 +185,9 @@ final class ShsCommand implements Callable<Integer> {
     String status;
     @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "At most N, 1-1000 (default ${DEFAULT-VALUE}).")
     int limit;
-    @Spec CommandSpec spec;
-
     @Override
     public Integer call() {
-      try {
-        return common.write(spec, HistoryProfiles.applications(common.history(spec.commandLine().getErr()), Optional.ofNullable(status), limit));
-      } catch (SparkRcaException e) {
-        return common.fail(spec, e);
-      }
+      return common.write(spec, HistoryProfiles.applications(common.history(spec.commandLine().getErr()), Optional.ofNullable(status), limit));
     }
   }
 
@@ -207,15 +195,9 @@ final class ShsCommand implements Callable<Integer> {
       footerHeading = "%nExamples:%n", footer = {"  sparkrca shs failure --shs http://shs:18080 --app app-1"})
   static final class Failure extends Profile {
     @Mixin AppOptions app;
-    @Spec CommandSpec spec;
-
     @Override
     public Integer call() {
-      try {
-        return common.write(spec, HistoryProfiles.failure(app.open(common.history(spec.commandLine().getErr())), app.limits()));
-      } catch (SparkRcaException e) {
-        return common.fail(spec, e);
-      }
+      return common.write(spec, HistoryProfiles.failure(app.open(common.history(spec.commandLine().getErr())), app.limits()));
     }
   }
 
@@ -223,15 +205,9 @@ final class ShsCommand implements Callable<Integer> {
       footerHeading = "%nExamples:%n", footer = {"  sparkrca shs slow --shs http://shs:18080 --app app-1 --stage-limit 5"})
   static final class Slow extends Profile {
     @Mixin AppOptions app;
-    @Spec CommandSpec spec;
-
     @Override
     public Integer call() {
-      try {
-        return common.write(spec, HistoryProfiles.slow(app.open(common.history(spec.commandLine().getErr())), app.limits()));
-      } catch (SparkRcaException e) {
-        return common.fail(spec, e);
-      }
+      return common.write(spec, HistoryProfiles.slow(app.open(common.history(spec.commandLine().getErr())), app.limits()));
     }
   }
 
@@ -241,15 +217,9 @@ final class ShsCommand implements Callable<Integer> {
     @Mixin AppOptions app;
     @Option(names = "--limit", paramLabel = "N", defaultValue = "100", description = "At most N, 1-1000 (default ${DEFAULT-VALUE}).")
     int limit;
-    @Spec CommandSpec spec;
-
     @Override
     public Integer call() {
-      try {
-        return common.write(spec, HistoryProfiles.sqlList(app.open(common.history(spec.commandLine().getErr())), limit));
-      } catch (SparkRcaException e) {
-        return common.fail(spec, e);
-      }
+      return common.write(spec, HistoryProfiles.sqlList(app.open(common.history(spec.commandLine().getErr())), limit));
     }
   }
 
@@ -259,15 +229,9 @@ final class ShsCommand implements Callable<Integer> {
     @Mixin AppOptions app;
     @Option(names = "--execution-id", required = true, paramLabel = "N", description = "The SQL execution id.")
     long executionId;
-    @Spec CommandSpec spec;
-
     @Override
     public Integer call() {
-      try {
-        return common.write(spec, HistoryProfiles.sql(app.open(common.history(spec.commandLine().getErr())), executionId, app.limits()));
-      } catch (SparkRcaException e) {
-        return common.fail(spec, e);
-      }
+      return common.write(spec, HistoryProfiles.sql(app.open(common.history(spec.commandLine().getErr())), executionId, app.limits()));
     }
   }
 
@@ -284,8 +248,6 @@ final class ShsCommand implements Callable<Integer> {
 
     @Option(names = "--baseline-attempt", paramLabel = "N", description = "The baseline's attempt (YARN cluster mode); default: the latest.")
     String baselineAttempt;
-
-    @Spec CommandSpec spec;
 
     @Override
     public java.util.Set<OutputFormat> formats() {

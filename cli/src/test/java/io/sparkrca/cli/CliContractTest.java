@@ -101,6 +101,8 @@ class CliContractTest {
         Arguments.of((Object) new String[] {"logs", "search", missing, "--regex", "x", "--format", "json"}),
         Arguments.of((Object) new String[] {"logs", "count", missing, "--regex", "x", "--format", "json"}),
         Arguments.of((Object) new String[] {"logs", "events", missing, "--format", "json"}),
+        // json is shs's default format: nothing listens on port 1, so the read fails at once.
+        Arguments.of((Object) new String[] {"shs", "failure", "--shs", "http://127.0.0.1:1", "--app", "app-1"}),
         // A usage error is an error too.
         Arguments.of((Object) new String[] {"summarize", "--no-such-option", "--format", "json"}),
         Arguments.of((Object) new String[] {"rca", "--format=json", "--baseline"}));
