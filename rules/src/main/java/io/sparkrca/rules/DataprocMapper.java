@@ -8,17 +8,21 @@ import io.sparkrca.core.model.ExecutorMetrics;
 import io.sparkrca.core.model.ExecutorMetricsDistributions;
 import io.sparkrca.core.model.ExecutorStageSummary;
 import io.sparkrca.core.model.ExecutorSummary;
+import io.sparkrca.core.model.InputMetrics;
 import io.sparkrca.core.model.JobData;
 import io.sparkrca.core.model.MemoryMetrics;
+import io.sparkrca.core.model.OutputMetrics;
 import io.sparkrca.core.model.ShufflePushReadMetricDistributions;
 import io.sparkrca.core.model.ShufflePushReadMetrics;
+import io.sparkrca.core.model.ShuffleReadMetrics;
+import io.sparkrca.core.model.ShuffleWriteMetrics;
 import io.sparkrca.core.model.SpeculationStageSummary;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.StageStatus;
-import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.model.TaskMetricDistributions;
 import io.sparkrca.core.model.TaskMetrics;
 import io.sparkrca.core.model.TaskStatus;
+import io.sparkrca.core.model.TaskTotals;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -28,7 +32,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.ToLongFunction;
 
 /**
  * The one mapping from the core model (whatever source produced it) to the Dataproc v1 messages
@@ -72,17 +75,25 @@ final class DataprocMapper {
         StageQuery.all()
             .withDetails(true)
             .withTaskStatuses(Set.of(TaskStatus.SUCCESS))
-            .withSummaries(QUANTILES);
+            .withSummaries(QUANTILES)
+            // the quantiles' sums come from taskTotals: a record per task would cost the
+            // mapping of a 1M-task log as much as its replay
+            .withoutTasks();
     List<Message> out = new ArrayList<>(list.size());
     Messages.EntryCache entries = new Messages.EntryCache();
     for (StageData s : list) {
       StageData full = app.stageAttempt(s.stageId(), s.attemptId(), detailed).orElse(s);
-      out.add(stage(full, jobsByStage.getOrDefault(s.stageId(), Set.of()), entries));
+      TaskTotals totals =
+          full.tasks()
+              .map(tasks -> TaskTotals.of(tasks.values()))
+              .or(() -> app.taskTotals(s.stageId(), s.attemptId()))
+              .orElseGet(() -> TaskTotals.of(List.of()));
+      out.add(stage(full, jobsByStage.getOrDefault(s.stageId(), Set.of()), totals, entries));
     }
     return out;
   }
 
-  static Message stage(StageData s, Set<Integer> jobIds, Messages.EntryCache entries) {
+  static Message stage(StageData s, Set<Integer> jobIds, TaskTotals totals, Messages.EntryCache entries) {
     Messages.B b =
         Messages.of("StageData", entries)
             .i64("stage_id", s.stageId())
@@ -120,7 +131,7 @@ final class DataprocMapper {
               b.map("executor_summary", ex);
             });
     s.taskMetricsDistributions()
-        .ifPresent(d -> b.msg("task_quantile_metrics", taskQuantiles(d, s.tasks().orElse(Map.of()))));
+        .ifPresent(d -> b.msg("task_quantile_metrics", taskQuantiles(d, totals)));
     s.executorMetricsDistributions().ifPresent(d -> b.msg("executor_metrics_distributions", executorDistributions(d, entries)));
     return b.build();
   }
@@ -246,104 +257,79 @@ final class DataprocMapper {
 
   // ------------------------------------------------------------------ task quantiles
 
-  private static Message taskQuantiles(TaskMetricDistributions d, Map<Long, TaskData> tasks) {
-    List<TaskMetrics> metrics = new ArrayList<>();
-    List<TaskData> withMetrics = new ArrayList<>();
-    for (TaskData t : tasks.values()) {
-      if (t.taskMetrics().isPresent() && "SUCCESS".equals(t.status())) {
-        metrics.add(t.taskMetrics().get());
-        withMetrics.add(t);
-      }
-    }
-    long count = metrics.size();
-    Sums<TaskMetrics> m = new Sums<>(metrics);
-    Sums<TaskData> t = new Sums<>(withMetrics);
+  private static Message taskQuantiles(TaskMetricDistributions d, TaskTotals totals) {
+    long count = totals.count();
+    TaskMetrics m = totals.metrics();
+    InputMetrics im = m.inputMetrics();
+    OutputMetrics om = m.outputMetrics();
+    ShuffleReadMetrics rm = m.shuffleReadMetrics();
+    ShuffleWriteMetrics wm = m.shuffleWriteMetrics();
     var in = d.inputMetrics();
     var out = d.outputMetrics();
     var sr = d.shuffleReadMetrics();
     var sw = d.shuffleWriteMetrics();
     return Messages.of("TaskQuantileMetrics")
-        .msg("duration_millis", q(d.duration(), t.sum(x -> x.duration().orElse(0L)), count))
-        .msg("executor_deserialize_time_millis", q(d.executorDeserializeTime(), m.sum(TaskMetrics::executorDeserializeTime), count))
-        .msg("executor_deserialize_cpu_time_nanos", q(d.executorDeserializeCpuTime(), m.sum(TaskMetrics::executorDeserializeCpuTime), count))
-        .msg("executor_run_time_millis", q(d.executorRunTime(), m.sum(TaskMetrics::executorRunTime), count))
-        .msg("executor_cpu_time_nanos", q(d.executorCpuTime(), m.sum(TaskMetrics::executorCpuTime), count))
-        .msg("result_size", q(d.resultSize(), m.sum(TaskMetrics::resultSize), count))
-        .msg("jvm_gc_time_millis", q(d.jvmGcTime(), m.sum(TaskMetrics::jvmGcTime), count))
-        .msg("result_serialization_time_millis", q(d.resultSerializationTime(), m.sum(TaskMetrics::resultSerializationTime), count))
-        .msg("getting_result_time_millis", q(d.gettingResultTime(), t.sum(TaskData::gettingResultTime), count))
-        .msg("scheduler_delay_millis", q(d.schedulerDelay(), t.sum(TaskData::schedulerDelay), count))
-        .msg("peak_execution_memory_bytes", q(d.peakExecutionMemory(), m.sum(TaskMetrics::peakExecutionMemory), count))
-        .msg("memory_bytes_spilled", q(d.memoryBytesSpilled(), m.sum(TaskMetrics::memoryBytesSpilled), count))
-        .msg("disk_bytes_spilled", q(d.diskBytesSpilled(), m.sum(TaskMetrics::diskBytesSpilled), count))
+        .msg("duration_millis", q(d.duration(), totals.duration(), count))
+        .msg("executor_deserialize_time_millis", q(d.executorDeserializeTime(), m.executorDeserializeTime(), count))
+        .msg("executor_deserialize_cpu_time_nanos", q(d.executorDeserializeCpuTime(), m.executorDeserializeCpuTime(), count))
+        .msg("executor_run_time_millis", q(d.executorRunTime(), m.executorRunTime(), count))
+        .msg("executor_cpu_time_nanos", q(d.executorCpuTime(), m.executorCpuTime(), count))
+        .msg("result_size", q(d.resultSize(), m.resultSize(), count))
+        .msg("jvm_gc_time_millis", q(d.jvmGcTime(), m.jvmGcTime(), count))
+        .msg("result_serialization_time_millis", q(d.resultSerializationTime(), m.resultSerializationTime(), count))
+        .msg("getting_result_time_millis", q(d.gettingResultTime(), totals.gettingResultTime(), count))
+        .msg("scheduler_delay_millis", q(d.schedulerDelay(), totals.schedulerDelay(), count))
+        .msg("peak_execution_memory_bytes", q(d.peakExecutionMemory(), m.peakExecutionMemory(), count))
+        .msg("memory_bytes_spilled", q(d.memoryBytesSpilled(), m.memoryBytesSpilled(), count))
+        .msg("disk_bytes_spilled", q(d.diskBytesSpilled(), m.diskBytesSpilled(), count))
         .msg(
             "input_metrics",
             Messages.of("InputQuantileMetrics")
-                .msg("bytes_read", q(in.bytesRead(), m.sum(x -> x.inputMetrics().bytesRead()), count))
-                .msg("records_read", q(in.recordsRead(), m.sum(x -> x.inputMetrics().recordsRead()), count))
+                .msg("bytes_read", q(in.bytesRead(), im.bytesRead(), count))
+                .msg("records_read", q(in.recordsRead(), im.recordsRead(), count))
                 .build())
         .msg(
             "output_metrics",
             Messages.of("OutputQuantileMetrics")
-                .msg("bytes_written", q(out.bytesWritten(), m.sum(x -> x.outputMetrics().bytesWritten()), count))
-                .msg("records_written", q(out.recordsWritten(), m.sum(x -> x.outputMetrics().recordsWritten()), count))
+                .msg("bytes_written", q(out.bytesWritten(), om.bytesWritten(), count))
+                .msg("records_written", q(out.recordsWritten(), om.recordsWritten(), count))
                 .build())
         .msg(
             "shuffle_read_metrics",
             Messages.of("ShuffleReadQuantileMetrics")
-                .msg("read_bytes", q(sr.readBytes(), m.sum(x -> x.shuffleReadMetrics().totalBytesRead()), count))
-                .msg("read_records", q(sr.readRecords(), m.sum(x -> x.shuffleReadMetrics().recordsRead()), count))
-                .msg("remote_blocks_fetched", q(sr.remoteBlocksFetched(), m.sum(x -> x.shuffleReadMetrics().remoteBlocksFetched()), count))
-                .msg("local_blocks_fetched", q(sr.localBlocksFetched(), m.sum(x -> x.shuffleReadMetrics().localBlocksFetched()), count))
-                .msg("fetch_wait_time_millis", q(sr.fetchWaitTime(), m.sum(x -> x.shuffleReadMetrics().fetchWaitTime()), count))
-                .msg("remote_bytes_read", q(sr.remoteBytesRead(), m.sum(x -> x.shuffleReadMetrics().remoteBytesRead()), count))
-                .msg("remote_bytes_read_to_disk", q(sr.remoteBytesReadToDisk(), m.sum(x -> x.shuffleReadMetrics().remoteBytesReadToDisk()), count))
-                .msg(
-                    "total_blocks_fetched",
-                    q(sr.totalBlocksFetched(), m.sum(x -> x.shuffleReadMetrics().localBlocksFetched() + x.shuffleReadMetrics().remoteBlocksFetched()), count))
-                .msg("remote_reqs_duration", q(sr.remoteReqsDuration(), m.sum(x -> x.shuffleReadMetrics().remoteReqsDuration()), count))
-                .msg("shuffle_push_read_metrics", pushQuantiles(sr.shufflePushReadMetricsDist(), m, count))
+                .msg("read_bytes", q(sr.readBytes(), rm.totalBytesRead(), count))
+                .msg("read_records", q(sr.readRecords(), rm.recordsRead(), count))
+                .msg("remote_blocks_fetched", q(sr.remoteBlocksFetched(), rm.remoteBlocksFetched(), count))
+                .msg("local_blocks_fetched", q(sr.localBlocksFetched(), rm.localBlocksFetched(), count))
+                .msg("fetch_wait_time_millis", q(sr.fetchWaitTime(), rm.fetchWaitTime(), count))
+                .msg("remote_bytes_read", q(sr.remoteBytesRead(), rm.remoteBytesRead(), count))
+                .msg("remote_bytes_read_to_disk", q(sr.remoteBytesReadToDisk(), rm.remoteBytesReadToDisk(), count))
+                .msg("total_blocks_fetched", q(sr.totalBlocksFetched(), rm.localBlocksFetched() + rm.remoteBlocksFetched(), count))
+                .msg("remote_reqs_duration", q(sr.remoteReqsDuration(), rm.remoteReqsDuration(), count))
+                .msg("shuffle_push_read_metrics", pushQuantiles(sr.shufflePushReadMetricsDist(), rm.shufflePushReadMetrics(), count))
                 .build())
         .msg(
             "shuffle_write_metrics",
             Messages.of("ShuffleWriteQuantileMetrics")
-                .msg("write_bytes", q(sw.writeBytes(), m.sum(x -> x.shuffleWriteMetrics().bytesWritten()), count))
-                .msg("write_records", q(sw.writeRecords(), m.sum(x -> x.shuffleWriteMetrics().recordsWritten()), count))
-                .msg("write_time_nanos", q(sw.writeTime(), m.sum(x -> x.shuffleWriteMetrics().writeTime()), count))
+                .msg("write_bytes", q(sw.writeBytes(), wm.bytesWritten(), count))
+                .msg("write_records", q(sw.writeRecords(), wm.recordsWritten(), count))
+                .msg("write_time_nanos", q(sw.writeTime(), wm.writeTime(), count))
                 .build())
         .build();
   }
 
-  private static Message pushQuantiles(ShufflePushReadMetricDistributions p, Sums<TaskMetrics> m, long count) {
+  private static Message pushQuantiles(ShufflePushReadMetricDistributions p, ShufflePushReadMetrics m, long count) {
     return Messages.of("ShufflePushReadQuantileMetrics")
-        .msg("corrupt_merged_block_chunks", q(p.corruptMergedBlockChunks(), m.sum(x -> pushOf(x).corruptMergedBlockChunks()), count))
-        .msg("merged_fetch_fallback_count", q(p.mergedFetchFallbackCount(), m.sum(x -> pushOf(x).mergedFetchFallbackCount()), count))
-        .msg("remote_merged_blocks_fetched", q(p.remoteMergedBlocksFetched(), m.sum(x -> pushOf(x).remoteMergedBlocksFetched()), count))
-        .msg("local_merged_blocks_fetched", q(p.localMergedBlocksFetched(), m.sum(x -> pushOf(x).localMergedBlocksFetched()), count))
-        .msg("remote_merged_chunks_fetched", q(p.remoteMergedChunksFetched(), m.sum(x -> pushOf(x).remoteMergedChunksFetched()), count))
-        .msg("local_merged_chunks_fetched", q(p.localMergedChunksFetched(), m.sum(x -> pushOf(x).localMergedChunksFetched()), count))
-        .msg("remote_merged_bytes_read", q(p.remoteMergedBytesRead(), m.sum(x -> pushOf(x).remoteMergedBytesRead()), count))
-        .msg("local_merged_bytes_read", q(p.localMergedBytesRead(), m.sum(x -> pushOf(x).localMergedBytesRead()), count))
-        .msg("remote_merged_reqs_duration", q(p.remoteMergedReqsDuration(), m.sum(x -> pushOf(x).remoteMergedReqsDuration()), count))
+        .msg("corrupt_merged_block_chunks", q(p.corruptMergedBlockChunks(), m.corruptMergedBlockChunks(), count))
+        .msg("merged_fetch_fallback_count", q(p.mergedFetchFallbackCount(), m.mergedFetchFallbackCount(), count))
+        .msg("remote_merged_blocks_fetched", q(p.remoteMergedBlocksFetched(), m.remoteMergedBlocksFetched(), count))
+        .msg("local_merged_blocks_fetched", q(p.localMergedBlocksFetched(), m.localMergedBlocksFetched(), count))
+        .msg("remote_merged_chunks_fetched", q(p.remoteMergedChunksFetched(), m.remoteMergedChunksFetched(), count))
+        .msg("local_merged_chunks_fetched", q(p.localMergedChunksFetched(), m.localMergedChunksFetched(), count))
+        .msg("remote_merged_bytes_read", q(p.remoteMergedBytesRead(), m.remoteMergedBytesRead(), count))
+        .msg("local_merged_bytes_read", q(p.localMergedBytesRead(), m.localMergedBytesRead(), count))
+        .msg("remote_merged_reqs_duration", q(p.remoteMergedReqsDuration(), m.remoteMergedReqsDuration(), count))
         .build();
-  }
-
-  private static ShufflePushReadMetrics pushOf(TaskMetrics t) {
-    return t.shuffleReadMetrics().shufflePushReadMetrics();
-  }
-
-  /** Sums of one metric over a list of tasks (or task metrics). */
-  private record Sums<T>(List<T> items) {
-    long sum(ToLongFunction<T> f) {
-      long total = 0;
-      for (T o : items) {
-        long v = f.applyAsLong(o);
-        if (v > 0) {
-          total += v;
-        }
-      }
-      return total;
-    }
   }
 
   /** A Quantiles message from values at {@link #QUANTILES}. */

@@ -11,6 +11,8 @@ import io.sparkrca.core.model.RDDStorageInfo;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.model.TaskMetricDistributions;
+import io.sparkrca.core.model.TaskStatus;
+import io.sparkrca.core.model.TaskTotals;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -96,6 +98,20 @@ public interface SparkApplication {
    */
   default ApplicationFacts facts() {
     return ApplicationFacts.of(this);
+  }
+
+  /**
+   * Sums of the metrics of a stage attempt's successful tasks, or empty when there is no such
+   * attempt. By default summed over {@link #tasks} with status SUCCESS; a replayed event log sums
+   * its task columns without building a record per task (a 1M-task application's mapping to
+   * Dataproc's telemetry reads this for every stage).
+   */
+  default Optional<TaskTotals> taskTotals(int stageId, int attemptId) {
+    if (stageAttempt(stageId, attemptId, StageQuery.all()).isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        TaskTotals.of(tasks(stageId, attemptId, TaskQuery.all().withStatuses(Set.of(TaskStatus.SUCCESS)))));
   }
 
   /** How complete the source's data is; by default complete. */

@@ -30,6 +30,7 @@ import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.model.TaskMetricDistributions;
 import io.sparkrca.core.model.TaskSorting;
 import io.sparkrca.core.model.TaskStatus;
+import io.sparkrca.core.model.TaskTotals;
 import io.sparkrca.core.redaction.Redactor;
 import java.time.Instant;
 import java.util.AbstractMap;
@@ -284,12 +285,14 @@ public final class ReplayedApplication implements SparkApplication {
     Optional<Map<String, ExecutorStageSummary>> executorSummary = Optional.empty();
     Optional<SpeculationStageSummary> speculation = Optional.empty();
     if (q.details()) {
-      Map<Long, TaskData> byId = new LinkedHashMap<>();
-      for (TaskData t :
-          tasks(info.stageId(), info.attemptId(), TaskQuery.all().withStatuses(q.taskStatuses()))) {
-        byId.put(t.taskId(), t);
+      if (q.includeTasks()) {
+        Map<Long, TaskData> byId = new LinkedHashMap<>();
+        for (TaskData t :
+            tasks(info.stageId(), info.attemptId(), TaskQuery.all().withStatuses(q.taskStatuses()))) {
+          byId.put(t.taskId(), t);
+        }
+        tasks = Optional.of(byId);
       }
-      tasks = Optional.of(byId);
       executorSummary = Optional.of(executorSummaries(st));
       if (st.speculation != null) {
         LiveStage.SpeculationCounts c = st.speculation;
@@ -554,6 +557,45 @@ public final class ReplayedApplication implements SparkApplication {
         exec == null ? Map.of() : exec.executorLogs,
         schedulerDelay,
         gettingResult);
+  }
+
+  /** Sums the task columns: the same totals {@link TaskTotals#of} gives over {@link #taskData}. */
+  @Override
+  public Optional<TaskTotals> taskTotals(int stageId, int attemptId) {
+    TaskTable t = s.taskTables.get(ReplayState.key(stageId, attemptId));
+    if (t == null) {
+      return stageAttempt(stageId, attemptId, StageQuery.all())
+          .map(x -> TaskTotals.of(List.of()));
+    }
+    long count = 0;
+    long duration = 0;
+    long gettingResult = 0;
+    long delay = 0;
+    long[] m = new long[Metrics.COUNT];
+    for (int r = 0, rows = t.size(); r < rows; r++) {
+      if (t.status(r) != TaskTable.STATUS_SUCCESS || !t.hasMetrics.get(r)) {
+        continue;
+      }
+      count++;
+      for (int i = 0; i < Metrics.COUNT; i++) {
+        long v = t.metric(r, i);
+        if (v > 0) {
+          m[i] += v;
+        }
+      }
+      long launch = t.launchTime.get(r);
+      long fetchStart = t.resultFetchStart.get(r);
+      long d = t.duration.get(r);
+      gettingResult += Math.max(0, gettingResultTime(launch, fetchStart, d > 0 ? d : -1L));
+      if (d > 0) {
+        duration += d;
+        delay +=
+            schedulerDelay(
+                launch, fetchStart, d, t.metric(r, Metrics.EXECUTOR_DESERIALIZE_TIME),
+                t.metric(r, Metrics.RESULT_SERIALIZATION_TIME), t.metric(r, Metrics.EXECUTOR_RUN_TIME));
+      }
+    }
+    return Optional.of(new TaskTotals(count, duration, gettingResult, delay, Metrics.toApi(m)));
   }
 
   private long gettingResultTime(long launch, long fetchStart, long duration) {

@@ -12,6 +12,7 @@ import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.model.TaskMetricDistributions;
 import io.sparkrca.core.model.TaskSorting;
 import io.sparkrca.core.model.TaskStatus;
+import io.sparkrca.core.model.TaskTotals;
 import io.sparkrca.core.testing.SharedData;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import java.io.IOException;
@@ -199,5 +200,49 @@ class TaskPagesAndSummariesTest {
         push.remoteMergedChunksFetched(), push.localMergedChunksFetched(), push.remoteMergedBytesRead(),
         push.localMergedBytesRead(), push.remoteMergedReqsDuration(), d.shuffleWriteMetrics().writeBytes(),
         d.shuffleWriteMetrics().writeRecords(), d.shuffleWriteMetrics().writeTime());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("logs")
+  void totalsAreTheSumsOverTheSuccessfulTasksRecords(String name, String uri) {
+    for (EventLogRef ref : EventLogs.reader().build().find(uri)) {
+      ReplayedApplication app = EventLogs.reader().build().replay(ref);
+      for (StageData s : app.stages(StageQuery.all())) {
+        String what = ref.name() + " stage " + s.stageId() + "." + s.attemptId();
+        List<TaskData> all = app.tasks(s.stageId(), s.attemptId(), TaskQuery.all());
+        TaskTotals columns = app.taskTotals(s.stageId(), s.attemptId()).orElseThrow();
+        // the records' path (every other source's default) is the reference
+        assertThat(columns).as(what).isEqualTo(TaskTotals.of(all));
+        List<TaskData> ok =
+            all.stream().filter(t -> t.status().equals("SUCCESS") && t.taskMetrics().isPresent()).toList();
+        assertThat(columns.count()).as(what).isEqualTo(ok.size());
+        assertThat(columns.metrics().executorRunTime())
+            .as(what)
+            .isEqualTo(ok.stream().mapToLong(t -> t.taskMetrics().orElseThrow().executorRunTime()).sum());
+        assertThat(columns.duration())
+            .as(what)
+            .isEqualTo(ok.stream().mapToLong(t -> t.duration().orElse(0L)).sum());
+      }
+      assertThat(app.taskTotals(Integer.MAX_VALUE, 0)).as("a stage the log does not have").isEmpty();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("logs")
+  void detailsWithoutTasksKeepEverythingButTheTaskList(String name, String uri) {
+    for (EventLogRef ref : EventLogs.reader().build().find(uri)) {
+      ReplayedApplication app = EventLogs.reader().build().replay(ref);
+      StageQuery details = StageQuery.all().withDetails(true).withSummaries(QUANTILES);
+      for (StageData s : app.stages(StageQuery.all())) {
+        StageData full = app.stageAttempt(s.stageId(), s.attemptId(), details).orElseThrow();
+        StageData lean = app.stageAttempt(s.stageId(), s.attemptId(), details.withoutTasks()).orElseThrow();
+        assertThat(full.tasks()).isPresent();
+        assertThat(lean.tasks()).as("%s stage %d", ref.name(), s.stageId()).isEmpty();
+        assertThat(lean.withDetails(full.tasks(), lean.executorSummary(), lean.speculationSummary(),
+                lean.taskMetricsDistributions(), lean.executorMetricsDistributions()))
+            .as("%s stage %d.%d without its tasks", ref.name(), s.stageId(), s.attemptId())
+            .isEqualTo(full);
+      }
+    }
   }
 }
