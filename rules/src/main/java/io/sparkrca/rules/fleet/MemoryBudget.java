@@ -15,8 +15,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>The estimate follows the replay's measured footprint: about 4% of the uncompressed log at its
  * peak (a 3.47 GB, 1,000,000-task log peaks at about 145 MiB; see {@code benchmarks/RESULTS.md}),
- * doubled for the analysis and rounded up, plus a fixed part; a compressed log is taken to expand
- * {@value #COMPRESSED_EXPANSION} times.
+ * doubled for the analysis and rounded up, plus a fixed part. A compressed log is taken to expand
+ * as much as a large event log of its codec does ({@link #expansion}): large logs compress far
+ * better than small ones, and it is the large ones the budget must not underestimate.
  *
  * <pre>{@code
  * MemoryBudget budget = MemoryBudget.ofBytes(256L << 20);
@@ -31,8 +32,6 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class MemoryBudget {
   /** The share of the maximum heap that {@link #shared()} lets analyses take. */
   public static final double SHARED_HEAP_SHARE = 0.6;
-  /** How many times larger than its file a compressed event log is taken to be. */
-  public static final int COMPRESSED_EXPANSION = 12;
   /** Heap taken to be held per uncompressed byte of log, at the analysis's peak. */
   public static final double HEAP_PER_LOG_BYTE = 0.08;
   /** Heap taken to be held by any analysis, however small its log. */
@@ -73,12 +72,28 @@ public final class MemoryBudget {
 
   /** The estimated heap an analysis of {@code log} needs at its peak. */
   public static long estimate(FleetLog log) {
-    boolean compressed = false;
+    int expansion = 1;
     for (String f : log.files()) {
-      compressed |= Compression.fromExtension(f).map(Compression::isCompressed).orElse(false);
+      expansion = Math.max(expansion, Compression.fromExtension(f).map(MemoryBudget::expansion).orElse(1));
     }
-    double expanded = (double) log.sizeBytes() * (compressed ? COMPRESSED_EXPANSION : 1);
+    double expanded = (double) log.sizeBytes() * expansion;
     return BASE_BYTES + (long) Math.min(Long.MAX_VALUE / 2.0, expanded * HEAP_PER_LOG_BYTE);
+  }
+
+  /**
+   * How many times larger than its file an event log of this codec is taken to be: a little above
+   * what large real logs measure. Spark's logs of 7-11 MB from the testkit expand 36-39 times from
+   * zstd, 29-31 from gzip and 11-14 from lz4 (64 KB blocks; snappy and lzf, also block codecs,
+   * compress no better), the benchmarks' 3.47 GB log 22 times from zstd, while logs of 100 KB expand
+   * only 2.5-4 times: overestimating a small log costs nothing next to {@link #BASE_BYTES}.
+   */
+  public static int expansion(Compression codec) {
+    return switch (codec) {
+      case NONE -> 1;
+      case ZSTD -> 40;
+      case GZIP -> 32;
+      case LZ4, SNAPPY, LZF -> 15;
+    };
   }
 
   /** The budget in bytes. */

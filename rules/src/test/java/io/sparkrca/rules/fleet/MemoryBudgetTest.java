@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.io.Compression;
+import io.sparkrca.core.testkit.TestkitFixtures;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -84,7 +91,37 @@ class MemoryBudgetTest {
         Optional.of(Instant.EPOCH), Optional.empty());
 
     assertThat(MemoryBudget.estimate(plain)).isEqualTo(MemoryBudget.BASE_BYTES + 8_000_000);
-    assertThat(MemoryBudget.estimate(zstd)).isEqualTo(MemoryBudget.BASE_BYTES + 8_000_000L * MemoryBudget.COMPRESSED_EXPANSION);
+    assertThat(MemoryBudget.estimate(zstd)).isEqualTo(MemoryBudget.BASE_BYTES + 8_000_000L * MemoryBudget.expansion(Compression.ZSTD));
+
     assertThatThrownBy(() -> MemoryBudget.ofBytes(0)).isInstanceOf(InvalidRequestException.class);
+  }
+
+  /** The expansion assumed per codec is at least what every compressed testkit log (real Spark runs) expands. */
+  @Test
+  void everyCompressedTestkitLogExpandsNoMoreThanItsCodecIsTakenTo() throws IOException {
+    int checked = 0;
+    for (TestkitFixtures.Fixture f : TestkitFixtures.all()) {
+      Path log = f.eventLog();
+      if (!Files.isRegularFile(log)) {
+        continue; // a rolling folder: its parts are plain
+      }
+      Optional<Compression> codec = Compression.fromExtension(log.getFileName().toString()).filter(Compression::isCompressed);
+      if (codec.isEmpty()) {
+        continue;
+      }
+      long plain = 0;
+      byte[] buf = new byte[1 << 16];
+      try (InputStream in = codec.get().decompress(new BufferedInputStream(Files.newInputStream(log)))) {
+        for (int n; (n = in.read(buf)) > 0; ) {
+          plain += n;
+        }
+      }
+      double ratio = (double) plain / Files.size(log);
+      assertThat((double) MemoryBudget.expansion(codec.get()))
+          .as("%s/%s (%s) expands %.1f times", f.sparkVersion(), f.scenario(), codec.get(), ratio)
+          .isGreaterThanOrEqualTo(ratio);
+      checked++;
+    }
+    assertThat(checked).as("compressed testkit logs").isGreaterThan(10);
   }
 }
