@@ -8,7 +8,8 @@
 #                               the Spark job (FleetJob, local[2], Spark 4.0.4) on the small fleet
 #
 # Knobs (environment): ROUNDS=2 LOGS=2000 LARGE=20 XMX=1g LARGE_TASKS=100000 LARGE_BYTES=300000000
-# DATA=benchmarks/data/fleet MVN_FLAGS=
+# DATA=benchmarks/data/fleet MVN_FLAGS= PREPARE_ONLY=1 (build and make the fleets, measure nothing: run
+# it while the machine is busy, then SKIP_BUILD=1 benchmarks/fleet/run.sh when it is quiet)
 # Not part of `mvn verify`. About 1 GB of disk under $DATA; 15 to 30 minutes on 2 busy cores.
 set -euo pipefail
 
@@ -59,6 +60,10 @@ echo "== the fleets"
 java -Xmx1g -cp "$CP" io.sparkrca.benchmarks.fleet.MakeFleet --fixtures testkit/fixtures --out "$DATA" \
   --logs "$LOGS" --large "$LARGE" --large-seed "$LARGE_SEED"
 cat "$DATA/large-seed/SUMMARY.properties"
+if [[ "${PREPARE_ONLY:-}" == "1" ]]; then
+  echo "== fleets ready under $DATA (PREPARE_ONLY=1: nothing measured)"
+  exit 0
+fi
 
 now() { date +%s.%N; }
 scan() { # fleet threads round
