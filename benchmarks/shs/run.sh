@@ -9,7 +9,7 @@
 #   benchmarks/shs/run.sh serve    time to the first answer for the 1M-task log: serve vs the real
 #                                  History Server, each a fresh JVM, in the same run
 #
-# Knobs (environment): ROUNDS=2 DATA=benchmarks/data/shs BIG_LOG=<the 1M-task zstd log made by
+# Knobs (environment): ROUNDS=2 CONCURRENCY=8 (the client's in-flight limit; a list like 8,16 measures each) DATA=benchmarks/data/shs BIG_LOG=<the 1M-task zstd log made by
 # benchmarks/replay/run.sh> SEED=<event log to amplify to 2,000 stages>. Not part of `mvn verify`.
 # Needs the Spark layouts of the testkit (built by the reactor) and ~15 minutes on 2 cores.
 set -euo pipefail
@@ -47,5 +47,6 @@ esac
 echo "== measuring ($TESTS, $ROUNDS rounds)"
 mvn -B -o -pl testkit/shs-parity -am test -Dtest="$TESTS" -Dsurefire.failIfNoSpecifiedTests=false \
   -Dbench.stagesLogDir="$DATA/stages2000/zstd" -Dbench.bigLogDir="$DATA/tasks1m" -Dbench.rounds="$ROUNDS" \
+  -Dbench.concurrency="${CONCURRENCY:-8}" \
   | tee "$DATA/last-run.log" | grep -E 'RESULT|Tests run|ERROR' || true
 grep RESULT "$DATA/last-run.log" || { echo "no results: see $DATA/last-run.log" >&2; exit 1; }

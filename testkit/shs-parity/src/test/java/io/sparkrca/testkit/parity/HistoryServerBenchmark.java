@@ -59,6 +59,24 @@ class HistoryServerBenchmark {
     return d.isEmpty() || !Files.isDirectory(Path.of(d)) ? Optional.empty() : Optional.of(Path.of(d));
   }
 
+  /**
+   * The in-flight limits a round measures: {@code -Dbench.concurrency} (default 8; a list such as
+   * {@code 8,16} measures each) and sequential (1), in alternating order from round to round.
+   */
+  private static int[] levels(int round) {
+    java.util.List<Integer> out = new java.util.ArrayList<>();
+    for (String c : System.getProperty("bench.concurrency", "8").split(",")) {
+      out.add(Integer.parseInt(c.trim()));
+    }
+    if (round % 2 == 0) {
+      java.util.Collections.reverse(out);
+      out.add(0, 1);
+    } else {
+      out.add(1);
+    }
+    return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+
   @Test
   void clientConcurrentVsSequential() throws Exception {
     Optional<Path> logs = dir("bench.stagesLogDir");
@@ -80,7 +98,7 @@ class HistoryServerBenchmark {
       try (FaultProxy proxy = FaultProxy.start(url, Duration.ofMillis(20))) {
         String uri = HistoryServerUri.of(proxy.url(), appId, Optional.empty()).toString();
         for (int round = 1; round <= rounds; round++) {
-          for (int concurrency : round % 2 == 1 ? new int[] {8, 1} : new int[] {1, 8}) {
+          for (int concurrency : levels(round)) {
             // A loaded machine makes the server slow: long timeouts, and a cap that fits 2,000 stages with summaries.
             HistoryServerSettings.Builder b = HistoryServerSettings.builder().concurrency(concurrency)
                 .readTimeout(Duration.ofMinutes(5)).maxResponseBytes(512L * 1024 * 1024);
