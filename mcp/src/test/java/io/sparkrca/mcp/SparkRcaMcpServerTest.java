@@ -35,7 +35,7 @@ class SparkRcaMcpServerTest {
     for (McpSchema.Tool t : ToolCatalog.load().tools()) {
       assertThat(validator.validateSchema(t.inputSchema()).valid()).as(t.name() + " input: " + validator.validateSchema(t.inputSchema()).errorMessage()).isTrue();
       assertThat(validator.validateSchema(t.outputSchema()).valid()).as(t.name() + " output").isTrue();
-      assertThat(t.name()).matches("[a-z_]{1,64}");
+      assertThat(t.name()).as("snake case, as the protocol allows: letters, digits, _").matches("[a-z][a-z0-9_]{0,63}");
     }
   }
 
