@@ -198,6 +198,9 @@ class McpSourceToolsTest {
 
     assertThat(error(call(client, "dataproc_view", gcp(Map.of("batch", "a", "job", "b"))))).contains("batch and job");
     assertThat(error(call(client, "dataproc_view", gcp(Map.of("batch", "a/b"))))).contains("is not a Dataproc batch id");
+    Map<String, Object> refused = new HashMap<>(gcp(Map.of("batch", "b-1")));
+    refused.put("sparkApplicationsEndpoint", dead);
+    assertThat(error(call(client, "dataproc_view", refused))).contains("connection refused").contains("127.0.0.1:" + closed);
     fakes.reset();
     fakes.batches.addException(Status.NOT_FOUND.withDescription("Batch not found").asRuntimeException());
     assertThat(error(call(client, "dataproc_describe", gcp(Map.of("batch", "nope")))))
