@@ -147,12 +147,7 @@ final class ShsCommand implements Callable<Integer> {
     }
 
     SparkApplication open(SparkHistory history) {
-      return open(history, app, Optional.ofNullable(attempt));
-    }
-
-    /** Application {@code id} (attempt {@code attempt}, else the latest) of {@code history}. */
-    static SparkApplication open(SparkHistory history, String id, Optional<String> attempt) {
-      return HistoryProfiles.application(history, id, attempt);
+      return HistoryProfiles.application(history, app, Optional.ofNullable(attempt));
     }
   }
 
@@ -236,7 +231,7 @@ final class ShsCommand implements Callable<Integer> {
     public Integer call() {
       SparkHistory history = common.history(spec.commandLine().getErr());
       SparkApplication candidate = app.open(history);
-      SparkApplication base = AppOptions.open(history, baseline, Optional.ofNullable(baselineAttempt));
+      SparkApplication base = HistoryProfiles.application(history, baseline, Optional.ofNullable(baselineAttempt));
       io.sparkrca.rules.compare.Comparison c = io.sparkrca.rules.compare.Comparison.builder(candidate, base)
           .sources(app.app, baseline).compare();
       common.output.write(spec.commandLine().getOut(), common.format.render(c));

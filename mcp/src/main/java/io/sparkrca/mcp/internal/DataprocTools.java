@@ -34,24 +34,22 @@ import java.util.Map;
  * overrides over the environment and the gcloud configuration, as the command line's flags are.
  *
  * <pre>{@code
- * String json = new DataprocTools(sources, http).view(new Args("dataproc_view", Map.of("batch", "b-1", "action", "stages")));
+ * String json = new DataprocTools(http).view(new Args("dataproc_view", Map.of("batch", "b-1", "action", "stages")));
  * }</pre>
  */
 final class DataprocTools {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final ByteSources sources;
   private final HttpSettings http;
 
-  DataprocTools(ByteSources sources, HttpSettings http) {
-    this.sources = sources;
+  DataprocTools(HttpSettings http) {
     this.http = http;
   }
 
   String describe(Args a) {
     GcpSettings gcp = settings(a);
     String uri = workload(a, gcp);
-    // gs:// through these settings first (a storage endpoint override), then what the server reads.
+    // gs:// with the call's settings (its storage endpoint) first, then the class path's providers and http(s), as rca --batch reads.
     ByteSources bytes = ByteSources.builder().add(GcsByteSourceProvider.of(gcp)).loadServiceProviders()
         .add(HttpByteSourceProvider.of(http)).build();
     WorkloadEvidence w = new DataprocEvidenceProvider(gcp)

@@ -38,8 +38,8 @@ import java.util.Optional;
 
 /**
  * What each tool does: the same library entry points, bounds and error contract as the command
- * line's commands (rca, compare, summarize, rules, logs, shs, dataproc, k8s, inspect), with the arguments of the tool's input
- * schema. Every method returns the result's JSON text; an error is a {@link SparkRcaException}
+ * line's commands (rca, compare, summarize, rules, logs, shs, dataproc, k8s, inspect), with the
+ * arguments of the tool's input schema. Every method returns the result's JSON text; an error is a {@link SparkRcaException}
  * whose message (redacted) becomes the tool error.
  *
  * <pre>{@code
@@ -60,7 +60,7 @@ public final class Tools {
     this.sources = sources;
     this.http = http;
     this.shs = new HistoryServerTools(sources, http);
-    this.dataproc = new DataprocTools(sources, http);
+    this.dataproc = new DataprocTools(http);
   }
 
   /** Runs tool {@code name} with {@code arguments}; the result is JSON text. */
