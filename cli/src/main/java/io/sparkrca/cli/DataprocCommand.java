@@ -1,10 +1,7 @@
 package io.sparkrca.cli;
 
 import io.sparkrca.core.error.InvalidRequestException;
-import io.sparkrca.gcp.GcpSettings;
-import io.sparkrca.gcp.dataproc.DataprocWorkload;
 import io.sparkrca.gcp.dataproc.SparkApplicationViews;
-import io.sparkrca.gcp.dataproc.SparkApplicationsClient;
 import java.io.PrintWriter;
 import java.util.EnumSet;
 import java.util.Set;
@@ -119,10 +116,7 @@ final class DataprocCommand implements Callable<Integer>, Formatted {
     SparkApplicationViews.Request request = r.build();
     String uri = dataproc.workloadUri().orElseThrow(() -> new InvalidRequestException(
         "a workload is required: sparkrca dataproc " + action + " --batch ID (or --session ID)"));
-    GcpSettings settings = dataproc.settings();
-    DataprocWorkload w = DataprocWorkload.parse(uri, settings);
-    SparkApplicationViews.View v = SparkApplicationViews.of(SparkApplicationsClient.create(settings, w.region()), w)
-        .render(request);
+    SparkApplicationViews.View v = SparkApplicationViews.of(dataproc.settings(), uri).render(request);
     output.write(out, format == OutputFormat.json ? v.toJson() : v.toMarkdown());
     if (request.action().equals("applications")) {
       return v.payload().isEmpty() ? 1 : 0;

@@ -88,12 +88,8 @@ final class DataprocOptions {
     if (type.isEmpty()) {
       return Optional.empty();
     }
-    if (id.isBlank() || id.contains("/") || id.contains("?")) {
-      throw new InvalidRequestException("'" + id + "' is not a Dataproc " + type.get().word()
-          + " id (give the id alone, e.g. --" + type.get().word() + " my-" + type.get().word() + "-1)");
-    }
-    GcpSettings s = settings();
-    return Optional.of(DataprocWorkload.uri(type.get(), id, Optional.of(s.requireProject()), Optional.of(s.requireRegion())));
+    DataprocWorkload w = DataprocWorkload.of(type.get(), id, settings());
+    return Optional.of(DataprocWorkload.uri(w.type(), w.id(), Optional.of(w.project()), Optional.of(w.region())));
   }
 
   /** The Google Cloud settings: these flags over the environment and the gcloud configuration. */

@@ -1,16 +1,10 @@
 package io.sparkrca.cli;
 
-import io.sparkrca.core.error.SparkRcaException;
-import io.sparkrca.core.evidence.EvidenceGap;
 import io.sparkrca.core.redaction.Redactor;
-import io.sparkrca.core.report.Report;
-import io.sparkrca.kubernetes.EventsView;
-import io.sparkrca.kubernetes.LogsView;
-import io.sparkrca.kubernetes.PodsView;
+import io.sparkrca.kubernetes.KubernetesView;
 import io.sparkrca.kubernetes.SparkPods;
 import java.io.PrintWriter;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -95,27 +89,22 @@ final class K8sCommand implements Runnable {
     @Mixin KubernetesOptions k8s;
 
     /** Reads with {@code read}, writes the result, returns the exit code. */
-    <T extends Report> int run(Function<SparkPods, T> read, Function<T, Boolean> empty, Function<T, List<EvidenceGap>> gaps,
-        Function<T, Integer> exitCode, Function<T, String> summary) {
+    int run(Function<SparkPods, KubernetesView> read) {
       PrintWriter out = spec.commandLine().getOut();
-      T view;
+      KubernetesView view;
       try (SparkPods pods = SparkPods.connect(k8s.settings())) {
-        view = read.apply(pods);
-      }
-      if (empty.apply(view) && !gaps.apply(view).isEmpty()) {
         // Nothing at all was read: say why, as an error, rather than print an empty table.
-        EvidenceGap g = gaps.apply(view).get(0);
-        throw new SparkRcaException(g.uri() + ": " + g.detail() + (g.whatToDo().isEmpty() ? "" : " (" + g.whatToDo() + ")"));
+        view = read.apply(pods).requireRead();
       }
       String text = format == OutputFormat.json ? view.toJson() : format == OutputFormat.text ? view.toText()
           : view.toMarkdown();
       output.write(out, text);
-      int missing = gaps.apply(view).size();
+      int missing = view.gaps().size();
       if (!CliContract.quiet(spec)) {
-        spec.commandLine().getErr().println("sparkrca: " + Redactor.standard().redactText(summary.apply(view))
+        spec.commandLine().getErr().println("sparkrca: " + Redactor.standard().redactText(view.summary())
             + (missing > 0 ? "; " + missing + " gap(s) in what could be read, listed in the result" : ""));
       }
-      return exitCode.apply(view);
+      return view.exitCode();
     }
 
     SparkPods.Target target() {
@@ -131,10 +120,7 @@ final class K8sCommand implements Runnable {
 
     @Override
     public Integer call() {
-      return common.run(p -> p.pods(common.target()), v -> v.pods().isEmpty() && v.applications().isEmpty(),
-          PodsView::gaps, PodsView::exitCode, v -> v.pods().size() + " pod(s), "
-              + v.pods().stream().filter(io.sparkrca.kubernetes.PodInfo::failed).count() + " failed, in namespace "
-              + v.namespace());
+      return common.run(p -> p.pods(common.target()));
     }
   }
 
@@ -146,10 +132,7 @@ final class K8sCommand implements Runnable {
 
     @Override
     public Integer call() {
-      return common.run(p -> p.events(common.target()), v -> v.events().isEmpty(), EventsView::gaps,
-          EventsView::exitCode, v -> v.events().size() + " event(s), "
-              + v.events().stream().filter(io.sparkrca.kubernetes.EventInfo::warning).count() + " warning(s), in namespace "
-              + v.namespace());
+      return common.run(p -> p.events(common.target()));
     }
   }
 
@@ -167,8 +150,7 @@ final class K8sCommand implements Runnable {
 
     @Override
     public Integer call() {
-      return common.run(p -> p.logs(common.target(), Optional.ofNullable(executor), previous), v -> v.logs().isEmpty(),
-          LogsView::gaps, LogsView::exitCode, v -> v.logs().size() + " log(s) read, in namespace " + v.namespace());
+      return common.run(p -> p.logs(common.target(), Optional.ofNullable(executor), previous));
     }
   }
 }

@@ -26,7 +26,8 @@ import picocli.CommandLine.Command;
       "",
       "Starts an MCP server on standard input and output for an MCP client (Claude Desktop, an IDE, an "
           + "agent framework) to launch. Its tools are rca, compare, summarize, rules, logs_info, logs_head, logs_tail, "
-          + "logs_range, logs_search, logs_count and inspect, each with a typed input schema and a JSON result; "
+          + "logs_range, logs_search, logs_count, shs_applications, shs_profile, dataproc_describe, dataproc_view, "
+          + "k8s_pods, k8s_events, k8s_logs and inspect, each with a typed input schema and a JSON result; "
           + "an error is a tool error with the message, and the server keeps serving. It runs until the client "
           + "closes standard input; logging goes to standard error. The remote-input options below apply to "
           + "every tool call.",

@@ -2,15 +2,11 @@ package io.sparkrca.cli;
 
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.SparkHistory;
-import io.sparkrca.core.error.InputNotFoundException;
 import io.sparkrca.core.error.InvalidRequestException;
-import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.report.Report;
 import io.sparkrca.historyserver.HistoryProfiles;
 import io.sparkrca.historyserver.HistoryServerDiscovery;
-import io.sparkrca.historyserver.HistoryServerHistory;
 import io.sparkrca.historyserver.HistoryServerSettings;
-import io.sparkrca.historyserver.HistoryServerUri;
 import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -104,22 +100,8 @@ final class ShsCommand implements Callable<Integer> {
 
     /** The history to read: the given or discovered server, or the discovered event-log directory. */
     SparkHistory history(PrintWriter err) {
-      HistoryServerSettings s = settings();
-      if (shs != null) {
-        return HistoryServerHistory.open(shs, s);
-      }
-      HistoryServerDiscovery.Result d = HistoryServerDiscovery.discover(s);
-      if (d.url().isPresent()) {
-        err.println("sparkrca: using the History Server at " + d.url().get() + " (" + d.describe() + ")");
-        return HistoryServerHistory.open(d.url().get(), s);
-      }
-      if (d.eventLogDir().isPresent()) {
-        err.println("sparkrca: no History Server answered; reading the event logs in " + d.eventLogDir().get()
-            + " directly (" + d.describe() + ")");
-        return EventLogs.reader().sources(http.sources()).build().history(d.eventLogDir().get());
-      }
-      throw new InputNotFoundException("a Spark History Server",
-          "none was given and none was found (" + d.describe() + "); pass --shs URL or set SPARK_HISTORY_URL");
+      return HistoryServerDiscovery.history(Optional.ofNullable(shs), settings(), http.sources(),
+          notice -> err.println("sparkrca: " + notice));
     }
 
     int write(CommandSpec spec, Report r) {
@@ -165,16 +147,7 @@ final class ShsCommand implements Callable<Integer> {
     }
 
     SparkApplication open(SparkHistory history) {
-      return open(history, app, Optional.ofNullable(attempt));
-    }
-
-    /** Application {@code id} (attempt {@code attempt}, else the latest) of {@code history}. */
-    static SparkApplication open(SparkHistory history, String id, Optional<String> attempt) {
-      if (history instanceof HistoryServerHistory h) {
-        return h.application(HistoryServerUri.of(h.server().root(), id, attempt));
-      }
-      return history.application(id, attempt).orElseThrow(() -> new InputNotFoundException(
-          "application " + id + attempt.map(a -> " attempt " + a).orElse(""), "no such application among the event logs read"));
+      return HistoryProfiles.application(history, app, Optional.ofNullable(attempt));
     }
   }
 
@@ -258,7 +231,7 @@ final class ShsCommand implements Callable<Integer> {
     public Integer call() {
       SparkHistory history = common.history(spec.commandLine().getErr());
       SparkApplication candidate = app.open(history);
-      SparkApplication base = AppOptions.open(history, baseline, Optional.ofNullable(baselineAttempt));
+      SparkApplication base = HistoryProfiles.application(history, baseline, Optional.ofNullable(baselineAttempt));
       io.sparkrca.rules.compare.Comparison c = io.sparkrca.rules.compare.Comparison.builder(candidate, base)
           .sources(app.app, baseline).compare();
       common.output.write(spec.commandLine().getOut(), common.format.render(c));

@@ -54,6 +54,11 @@ class DataprocCliTest {
 
   /** Serves fixture {@code f} as failed batch {@code id}: sparkApplications from its event log, driver output in GCS. */
   private static void serveBatch(TestkitFixtures.Fixture f, String id) throws Exception {
+    serveBatch(fakes, f, id);
+  }
+
+  /** As {@link #serveBatch(TestkitFixtures.Fixture, String)}, on {@code fakes}. */
+  static void serveBatch(DataprocFakes fakes, TestkitFixtures.Fixture f, String id) throws Exception {
     String parent = "projects/p/locations/us-central1/batches/" + id;
     SparkApplication app = EventLogs.replay(f.eventLog());
     fakes.sparkApplications.serve(parent, app);

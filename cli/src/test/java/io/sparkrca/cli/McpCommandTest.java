@@ -6,11 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -20,16 +16,13 @@ import io.sparkrca.core.logs.SearchQuery;
 import io.sparkrca.core.report.RcaSchema;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.core.testkit.TestkitFixtures.Fixture;
-import io.sparkrca.mcp.internal.SchemaValidator;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,8 +38,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class McpCommandTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  /** The machine is shared: a cold JVM and the first analysis may take a while. */
-  private static final Duration TIMEOUT = Duration.ofMinutes(5);
 
   private static McpSyncClient client;
 
@@ -55,16 +46,7 @@ class McpCommandTest {
   @BeforeAll
   static void startServer() {
     assumeTrue(TestkitFixtures.root().isPresent(), "testkit/fixtures is absent: skipped");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ServerParameters server = ServerParameters.builder(java)
-        .args("-Xmx512m", "-cp", testClassPath(), SparkRcaCommand.class.getName(), "mcp")
-        .build();
-    client = McpClient.sync(new StdioClientTransport(server, McpJsonDefaults.getMapper()))
-        .requestTimeout(TIMEOUT)
-        .initializationTimeout(TIMEOUT)
-        .jsonSchemaValidator(new SchemaValidator())
-        .build();
-    client.initialize();
+    client = McpSession.start();
   }
 
   @AfterAll
@@ -74,17 +56,12 @@ class McpCommandTest {
     }
   }
 
-  /** Surefire's fork puts the test class path in java.class.path (or this property, with a manifest-only jar). */
-  private static String testClassPath() {
-    String cp = System.getProperty("surefire.test.class.path");
-    return cp != null && !cp.isBlank() ? cp : System.getProperty("java.class.path");
-  }
-
   @Test
   void listsEveryEntryPointAsAToolWithTypedSchemas() {
     List<McpSchema.Tool> tools = client.listTools().tools();
     assertThat(tools).extracting(McpSchema.Tool::name).containsExactly(
-        "rca", "compare", "summarize", "rules", "logs_info", "logs_head", "logs_tail", "logs_range", "logs_search", "logs_count", "inspect");
+        "rca", "compare", "summarize", "rules", "logs_info", "logs_head", "logs_tail", "logs_range", "logs_search", "logs_count",
+        "shs_applications", "shs_profile", "dataproc_describe", "dataproc_view", "k8s_pods", "k8s_events", "k8s_logs", "inspect");
     for (McpSchema.Tool t : tools) {
       assertThat(t.description()).as(t.name()).hasSizeGreaterThan(40);
       assertThat(t.inputSchema()).as(t.name()).containsEntry("type", "object").containsEntry("additionalProperties", false);
@@ -244,31 +221,15 @@ class McpCommandTest {
   }
 
   private static CallToolResult call(String tool, Map<String, Object> arguments) {
-    return client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
+    return McpSession.call(client, tool, arguments);
   }
 
-  /** The structured result of a call that must succeed; its text content is the same JSON. */
   private static JsonNode ok(CallToolResult r) {
-    assertThat(r.isError()).as("tool error: %s", text(r)).isNotEqualTo(Boolean.TRUE);
-    JsonNode structured = JSON.valueToTree(r.structuredContent());
-    try {
-      assertThat(JSON.readTree(text(r))).isEqualTo(structured);
-    } catch (IOException e) {
-      throw new AssertionError("the text content is not JSON: " + text(r), e);
-    }
-    return structured;
+    return McpSession.ok(r);
   }
 
-  /** The message of a call that must fail as a tool error. */
   private static String error(CallToolResult r) {
-    assertThat(r.isError()).as("expected a tool error, got %s", text(r)).isTrue();
-    assertThat(text(r)).isNotBlank();
-    return text(r);
-  }
-
-  private static String text(CallToolResult r) {
-    return r.content().stream().filter(c -> c instanceof McpSchema.TextContent)
-        .map(c -> ((McpSchema.TextContent) c).text()).collect(Collectors.joining("\n"));
+    return McpSession.error(r);
   }
 
   private static List<String> texts(JsonNode lines) {

@@ -67,6 +67,20 @@ public final class HistoryProfiles {
     }
   }
 
+  /**
+   * Application {@code id} (attempt {@code attempt}, else the latest) of {@code history}: over a
+   * History Server, read through its REST API; over event logs, the one replayed.
+   *
+   * @throws InputNotFoundException when the history has no such application
+   */
+  public static SparkApplication application(SparkHistory history, String id, Optional<String> attempt) {
+    if (history instanceof HistoryServerHistory h) {
+      return h.application(HistoryServerUri.of(h.server().root(), id, attempt));
+    }
+    return history.application(id, attempt).orElseThrow(() -> new InputNotFoundException(
+        "application " + id + attempt.map(a -> " attempt " + a).orElse(""), "no such application among the event logs read"));
+  }
+
   /** The applications a history lists ({@code status}: completed or running), at most {@code limit} (1 to 1000). */
   public static Profile applications(SparkHistory history, Optional<String> status, int limit) {
     if (limit < 1 || limit > 1000) {

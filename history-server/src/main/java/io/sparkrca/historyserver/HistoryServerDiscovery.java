@@ -1,6 +1,10 @@
 package io.sparkrca.historyserver;
 
+import io.sparkrca.core.app.SparkHistory;
+import io.sparkrca.core.error.InputNotFoundException;
 import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.redaction.Redactor;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -56,6 +61,36 @@ public final class HistoryServerDiscovery {
     public String describe() {
       return String.join("; ", tried);
     }
+  }
+
+  /**
+   * The history to read: the server at {@code url} when given; else the discovered History Server
+   * or driver UI; else the discovered event-log directory, read directly with {@code eventLogs}.
+   * {@code notice} receives one line saying what discovery chose (nothing when {@code url} is given).
+   *
+   * <pre>{@code
+   * SparkHistory h = HistoryServerDiscovery.history(Optional.empty(), settings, ByteSources.defaults(), System.err::println);
+   * }</pre>
+   *
+   * @throws InputNotFoundException when no url is given and discovery finds nothing, naming every place tried
+   */
+  public static SparkHistory history(Optional<String> url, HistoryServerSettings settings, ByteSources eventLogs,
+      Consumer<String> notice) {
+    if (url.isPresent()) {
+      return HistoryServerHistory.open(url.get(), settings);
+    }
+    Result d = discover(settings);
+    if (d.url().isPresent()) {
+      notice.accept("using the History Server at " + d.url().get() + " (" + d.describe() + ")");
+      return HistoryServerHistory.open(d.url().get(), settings);
+    }
+    if (d.eventLogDir().isPresent()) {
+      notice.accept("no History Server answered; reading the event logs in " + Redactor.redactUri(d.eventLogDir().get())
+          + " directly (" + d.describe() + ")");
+      return EventLogs.reader().sources(eventLogs).build().history(d.eventLogDir().get());
+    }
+    throw new InputNotFoundException("a Spark History Server", "none was given and none was found (" + d.describe()
+        + "); give its URL or set " + HistoryServerSettings.ENV_URL);
   }
 
   /** Discovers with the process environment. */

@@ -2,7 +2,6 @@ package io.sparkrca.kubernetes;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkrca.core.evidence.EvidenceGap;
-import io.sparkrca.core.report.Report;
 import io.sparkrca.kubernetes.internal.Render;
 import java.util.List;
 import java.util.Objects;
@@ -24,7 +23,7 @@ import java.util.Objects;
  * @param notes how reading went
  */
 public record EventsView(String server, String namespace, String applicationId, List<EventInfo> events,
-    List<EvidenceGap> gaps, List<String> notes) implements Report {
+    List<EvidenceGap> gaps, List<String> notes) implements KubernetesView {
   public EventsView {
     Objects.requireNonNull(server, "server");
     Objects.requireNonNull(namespace, "namespace");
@@ -35,8 +34,20 @@ public record EventsView(String server, String namespace, String applicationId, 
   }
 
   /** 1 when any event is a warning; else 0. */
+  @Override
   public int exitCode() {
     return events.stream().anyMatch(EventInfo::warning) ? 1 : 0;
+  }
+
+  @Override
+  public boolean nothingRead() {
+    return events.isEmpty();
+  }
+
+  @Override
+  public String summary() {
+    return events.size() + " event(s), " + events.stream().filter(EventInfo::warning).count() + " warning(s), in namespace "
+        + namespace;
   }
 
   @Override

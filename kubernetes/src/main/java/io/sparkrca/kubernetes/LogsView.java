@@ -2,7 +2,6 @@ package io.sparkrca.kubernetes;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkrca.core.evidence.EvidenceGap;
-import io.sparkrca.core.report.Report;
 import io.sparkrca.kubernetes.internal.Render;
 import java.util.List;
 import java.util.Objects;
@@ -24,7 +23,7 @@ import java.util.Set;
  * @param gaps what could not be read
  */
 public record LogsView(String server, String namespace, String applicationId, List<LogTail> logs,
-    List<EvidenceGap> gaps) implements Report {
+    List<EvidenceGap> gaps) implements KubernetesView {
   private static final Set<String> NOT_FAILURES = Set.of("SPARK_STARTED", "ERROR_LINE", "EXIT_CODE");
 
   public LogsView {
@@ -36,9 +35,20 @@ public record LogsView(String server, String namespace, String applicationId, Li
   }
 
   /** 1 when a log holds a failure signature (an OutOfMemoryError, a lost executor, an exception); else 0. */
+  @Override
   public int exitCode() {
     return logs.stream().anyMatch(l -> l.scan().signatureCounts().keySet().stream()
         .anyMatch(s -> !NOT_FAILURES.contains(s))) ? 1 : 0;
+  }
+
+  @Override
+  public boolean nothingRead() {
+    return logs.isEmpty();
+  }
+
+  @Override
+  public String summary() {
+    return logs.size() + " log(s) read, in namespace " + namespace;
   }
 
   @Override

@@ -2,7 +2,6 @@ package io.sparkrca.kubernetes;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkrca.core.evidence.EvidenceGap;
-import io.sparkrca.core.report.Report;
 import io.sparkrca.kubernetes.internal.Render;
 import java.util.List;
 import java.util.Objects;
@@ -29,7 +28,7 @@ import java.util.Objects;
  */
 public record PodsView(String server, String namespace, String applicationId, List<PodInfo> pods,
     List<NodeInfo> nodes, List<SparkApplicationInfo> applications, List<EvidenceGap> gaps, List<String> notes)
-    implements Report {
+    implements KubernetesView {
   public PodsView {
     Objects.requireNonNull(server, "server");
     Objects.requireNonNull(namespace, "namespace");
@@ -42,11 +41,22 @@ public record PodsView(String server, String namespace, String applicationId, Li
   }
 
   /** 1 when a pod failed, was evicted or disrupted, or a node is under pressure; else 0. */
+  @Override
   public int exitCode() {
     boolean bad = pods.stream().anyMatch(PodInfo::failed)
         || nodes.stream().anyMatch(n -> n.conditions().stream().anyMatch(NodeInfo.Condition::abnormal))
         || applications.stream().anyMatch(a -> a.state().contains("FAIL"));
     return bad ? 1 : 0;
+  }
+
+  @Override
+  public boolean nothingRead() {
+    return pods.isEmpty() && applications.isEmpty();
+  }
+
+  @Override
+  public String summary() {
+    return pods.size() + " pod(s), " + pods.stream().filter(PodInfo::failed).count() + " failed, in namespace " + namespace;
   }
 
   @Override

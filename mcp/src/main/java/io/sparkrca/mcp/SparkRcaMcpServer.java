@@ -20,8 +20,11 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * A Model Context Protocol server over stdio whose tools are sparkrca's entry points: {@code rca},
- * {@code summarize}, {@code rules}, {@code logs_info}, {@code logs_head}, {@code logs_tail},
- * {@code logs_range}, {@code logs_search}, {@code logs_count} and {@code inspect}, each with a typed
+ * {@code compare}, {@code summarize}, {@code rules}, {@code logs_info}, {@code logs_head}, {@code
+ * logs_tail}, {@code logs_range}, {@code logs_search}, {@code logs_count}, the History Server reads
+ * ({@code shs_applications}, {@code shs_profile}), the Dataproc reads ({@code dataproc_describe},
+ * {@code dataproc_view}), the Kubernetes reads ({@code k8s_pods}, {@code k8s_events}, {@code
+ * k8s_logs}) and {@code inspect}, each with a typed
  * input schema and a JSON result (its output schema; rca's is the published report schema). An
  * error (bad input, an unreadable log, a bad argument) is a tool error with the message, never the
  * end of the server. Nothing but protocol messages is written to the output stream.
@@ -64,7 +67,9 @@ public final class SparkRcaMcpServer {
         .serverInfo("sparkrca", version)
         .instructions("Root-cause analysis of Apache Spark applications. Start with rca on the event log (add the "
             + "driver and executor logs when you have them); summarize for an overview; logs_* to read, tail and "
-            + "search logs of any size without loading them; inspect to look inside the job's code.")
+            + "search logs of any size without loading them; inspect to look inside the job's code; shs_* for an application "
+            + "on a Spark History Server, dataproc_* for a Dataproc batch, session or cluster job, k8s_* for its "
+            + "Kubernetes pods, events and container logs.")
         .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
         .jsonMapper(mapper)
         .jsonSchemaValidator(new SchemaValidator())

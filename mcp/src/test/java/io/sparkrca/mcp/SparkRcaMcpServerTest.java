@@ -35,7 +35,7 @@ class SparkRcaMcpServerTest {
     for (McpSchema.Tool t : ToolCatalog.load().tools()) {
       assertThat(validator.validateSchema(t.inputSchema()).valid()).as(t.name() + " input: " + validator.validateSchema(t.inputSchema()).errorMessage()).isTrue();
       assertThat(validator.validateSchema(t.outputSchema()).valid()).as(t.name() + " output").isTrue();
-      assertThat(t.name()).matches("[a-z_]{1,64}");
+      assertThat(t.name()).as("snake case, as the protocol allows: letters, digits, _").matches("[a-z][a-z0-9_]{0,63}");
     }
   }
 
@@ -54,6 +54,9 @@ class SparkRcaMcpServerTest {
   void everyListedToolHasAHandlerThatChecksItsArguments() {
     Tools tools = new Tools(ByteSources.defaults(), HttpSettings.defaults());
     for (String name : SparkRcaMcpServer.toolNames()) {
+      if (name.equals("shs_applications")) {
+        continue; // every argument is optional: without any, it discovers a History Server on this machine
+      }
       // No arguments: each handler refuses with a message in the tool's terms, never "no such tool".
       assertThatThrownBy(() -> tools.call(name, Map.of())).as(name)
           .isInstanceOf(SparkRcaException.class)

@@ -146,6 +146,24 @@ public record DataprocWorkload(Type type, String project, String region, String 
   }
 
   /**
+   * Workload {@code id} of {@code type}, in the project and region of {@code settings}.
+   *
+   * <pre>{@code
+   * DataprocWorkload w = DataprocWorkload.of(DataprocWorkload.Type.BATCH, "b-1", GcpSettings.defaults());
+   * }</pre>
+   *
+   * @throws InvalidRequestException when {@code id} is not a bare id, or project or region cannot be found
+   */
+  public static DataprocWorkload of(Type type, String id, GcpSettings settings) {
+    Objects.requireNonNull(type, "type");
+    if (id == null || id.isBlank() || id.contains("/") || id.contains("?")) {
+      throw new InvalidRequestException("'" + id + "' is not a Dataproc " + type.word()
+          + " id (give the id alone, e.g. my-" + type.word() + "-1)");
+    }
+    return new DataprocWorkload(type, settings.requireProject(), settings.requireRegion(), id);
+  }
+
+  /**
    * The URI naming a workload; project and region may be empty (then resolved when it is read).
    */
   public static String uri(Type type, String id, Optional<String> project, Optional<String> region) {

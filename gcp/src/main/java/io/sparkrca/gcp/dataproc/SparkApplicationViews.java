@@ -12,6 +12,7 @@ import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.report.Formats;
 import io.sparkrca.core.report.Markdown;
 import io.sparkrca.core.report.Report;
+import io.sparkrca.gcp.GcpSettings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -69,6 +70,12 @@ public final class SparkApplicationViews {
 
   public static SparkApplicationViews of(SparkApplicationsClient api, DataprocWorkload workload) {
     return new SparkApplicationViews(api, workload);
+  }
+
+  /** The views of {@code workload} (a {@code dataproc:} URI), read with {@code settings}. */
+  public static SparkApplicationViews of(GcpSettings settings, String workload) {
+    DataprocWorkload w = DataprocWorkload.parse(workload, settings);
+    return new SparkApplicationViews(SparkApplicationsClient.create(settings, w.region()), w);
   }
 
   /**

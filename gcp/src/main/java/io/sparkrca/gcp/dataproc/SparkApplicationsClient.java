@@ -117,6 +117,10 @@ public final class SparkApplicationsClient {
       } catch (SSLHandshakeException e) {
         throw new SparkRcaException(method + ": TLS certificate verification failed for " + endpoint + " ("
             + Messages.oneLine(e.getMessage()) + "); if a proxy inspects TLS, add its CA to the Java trust store", e);
+      } catch (java.net.ConnectException e) {
+        // Refused: nothing listens there, and asking again will not change that (no retry, as for every remote read).
+        throw new SparkRcaException(method + ": " + shown + ": connection refused, nothing listens at " + endpoint
+            + "; check the sparkApplications endpoint (SPARKRCA_DATAPROC_REST_ENDPOINT) and that it is up", e);
       } catch (IOException e) {
         if (attempt < settings.maxAttempts()) {
           sleep(backoff(attempt, Optional.empty()));

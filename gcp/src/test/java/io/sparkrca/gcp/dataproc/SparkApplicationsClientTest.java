@@ -163,4 +163,18 @@ class SparkApplicationsClientTest {
     api.call(PARENT, Optional.empty(), "search", Map.of());
     assertThat(GcpSettings.isLoopback(fake.endpoint())).isTrue();
   }
+
+  @Test
+  void aRefusedConnectionIsOneAttemptAndSaysSo() throws Exception {
+    int closed;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+      closed = socket.getLocalPort();
+    }
+    SparkApplicationsClient dead = SparkApplicationsClient.create(
+        settings().sparkApplicationsEndpoint("http://127.0.0.1:" + closed).build(), "us-central1");
+    assertThatThrownBy(() -> dead.call(PARENT, Optional.empty(), "search", Map.of()))
+        .isInstanceOf(SparkRcaException.class)
+        .hasMessageContaining("connection refused").hasMessageContaining("127.0.0.1:" + closed);
+    assertThat(dead.requests()).as("refused: not retried").isEqualTo(1);
+  }
 }

@@ -25,6 +25,11 @@ public final class Args {
     this.values = values == null ? Map.of() : values;
   }
 
+  /** The tool these are the arguments of. */
+  public String tool() {
+    return tool;
+  }
+
   /** A string argument that must be given. */
   public String requiredString(String name) {
     return string(name).orElseThrow(() -> bad(name, "is required"));
@@ -67,6 +72,17 @@ public final class Args {
     if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())
         && Math.abs(n.doubleValue()) <= Integer.MAX_VALUE) {
       return Optional.of(n.intValue());
+    }
+    throw bad(name, "must be a whole number, not " + describe(v));
+  }
+
+  public Optional<Long> optionalLong(String name) {
+    Object v = values.get(name);
+    if (v == null) {
+      return Optional.empty();
+    }
+    if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
+      return Optional.of(n.longValue());
     }
     throw bad(name, "must be a whole number, not " + describe(v));
   }

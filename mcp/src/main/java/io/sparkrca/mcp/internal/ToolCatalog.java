@@ -3,6 +3,7 @@ package io.sparkrca.mcp.internal;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -34,6 +35,8 @@ public final class ToolCatalog {
   private static final Logger LOG = LoggerFactory.getLogger(ToolCatalog.class);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String RESOURCE = "/io/sparkrca/mcp/tools.json";
+  /** Arguments several tools share (the History Server's, Google Cloud's, the cluster's), by group. */
+  private static final String GROUPS = "/io/sparkrca/mcp/arguments.json";
 
   private final List<McpSchema.Tool> tools;
 
@@ -44,14 +47,29 @@ public final class ToolCatalog {
   /** The catalog as this build ships it. */
   public static ToolCatalog load() {
     JsonNode defs = read(RESOURCE);
+    JsonNode groups = read(GROUPS);
     List<McpSchema.Tool> out = new ArrayList<>();
     for (JsonNode d : defs) {
+      ObjectNode input = d.get("inputSchema").deepCopy();
+      ObjectNode properties = (ObjectNode) input.get("properties");
+      for (JsonNode g : d.path("argumentGroups")) {
+        JsonNode group = groups.get(g.asText());
+        if (group == null) {
+          throw new IllegalStateException("the tool " + d.get("name").asText() + " names the argument group " + g
+              + ", which " + GROUPS + " does not have; the build is damaged");
+        }
+        group.fields().forEachRemaining(f -> {
+          if (!properties.has(f.getKey())) {
+            properties.set(f.getKey(), f.getValue());
+          }
+        });
+      }
       JsonNode output = d.has("outputSchemaResource") ? read(d.get("outputSchemaResource").asText()) : d.get("outputSchema");
       out.add(McpSchema.Tool.builder()
           .name(d.get("name").asText())
           .title(d.get("title").asText())
           .description(d.get("description").asText())
-          .inputSchema(map(d.get("inputSchema")))
+          .inputSchema(map(input))
           .outputSchema(map(output))
           .annotations(new McpSchema.ToolAnnotations(d.get("title").asText(), true, false, true, true, null))
           .build());

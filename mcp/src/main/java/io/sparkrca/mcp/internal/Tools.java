@@ -38,8 +38,8 @@ import java.util.Optional;
 
 /**
  * What each tool does: the same library entry points, bounds and error contract as the command
- * line's commands (rca, summarize, rules, logs, inspect), with the arguments of the tool's input
- * schema. Every method returns the result's JSON text; an error is a {@link SparkRcaException}
+ * line's commands (rca, compare, summarize, rules, logs, shs, dataproc, k8s, inspect), with the
+ * arguments of the tool's input schema. Every method returns the result's JSON text; an error is a {@link SparkRcaException}
  * whose message (redacted) becomes the tool error.
  *
  * <pre>{@code
@@ -53,10 +53,14 @@ public final class Tools {
 
   private final ByteSources sources;
   private final HttpSettings http;
+  private final HistoryServerTools shs;
+  private final DataprocTools dataproc;
 
   public Tools(ByteSources sources, HttpSettings http) {
     this.sources = sources;
     this.http = http;
+    this.shs = new HistoryServerTools(sources, http);
+    this.dataproc = new DataprocTools(http);
   }
 
   /** Runs tool {@code name} with {@code arguments}; the result is JSON text. */
@@ -73,6 +77,13 @@ public final class Tools {
       case "logs_range" -> LogJson.lines("range", stream(a).build(a.requiredString("uri")).range(a.requiredLong("start"), a.requiredLong("end")));
       case "logs_search" -> search(a);
       case "logs_count" -> count(a);
+      case "shs_applications" -> shs.applications(a);
+      case "shs_profile" -> shs.profile(a);
+      case "dataproc_describe" -> dataproc.describe(a);
+      case "dataproc_view" -> dataproc.view(a);
+      case "k8s_pods" -> KubernetesTools.pods(a);
+      case "k8s_events" -> KubernetesTools.events(a);
+      case "k8s_logs" -> KubernetesTools.logs(a);
       case "inspect" -> inspect(a);
       default -> throw new InvalidRequestException("no tool named '" + name + "'");
     };
@@ -134,6 +145,20 @@ public final class Tools {
   private String summarize(Args a) {
     String location = a.requiredString("eventLog");
     int maxApps = a.integer("maxApps", 20);
+    Optional<SparkSources> other = otherSource(location, a.bool("strict", false));
+    if (other.isPresent()) {
+      // A History Server or driver UI application URL (or any other source's URI): one application, as the command line reads it.
+      ObjectNode one = JSON.createObjectNode();
+      one.put("logsFound", 1);
+      try {
+        one.putArray("summaries").add(JSON.readTree(SparkJson.write(ApplicationSummary.of(other.get().application(location), location))));
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException("the summary's own JSON did not parse", e);
+      }
+      one.putArray("skipped");
+      one.putArray("notes");
+      return one.toPrettyString();
+    }
     EventLogReader reader = EventLogs.reader().sources(sources).strict(a.bool("strict", false)).build();
     List<EventLogRef> found = reader.find(location);
     ObjectNode out = JSON.createObjectNode();
@@ -192,11 +217,20 @@ public final class Tools {
       throw new InvalidRequestException(e.problems() + ". No rule was evaluated: fix "
           + (e.brokenRules().size() == 1 ? "it" : "them") + ", or pass skipBrokenRules: true to run the other rules");
     }
-    StageDiagnostics result = engine.evaluate(EventLogs.reader().sources(sources).build().replay(location));
+    Optional<SparkSources> other = otherSource(location, false);
+    StageDiagnostics result = engine.evaluate(other.isPresent() ? other.get().application(location)
+        : EventLogs.reader().sources(sources).build().replay(location));
     if (result.status() == DiagnosticStatus.ERROR) {
       throw new SparkRcaException(result.errorMessage().orElse("the application " + location + " could not be evaluated"));
     }
     return result.toJson(shape);
+  }
+
+  /** The sources to read {@code location} with when a source other than the event-log reader reads it (a History Server URL). */
+  private Optional<SparkSources> otherSource(String location, boolean strict) {
+    SourceSettings settings = SourceSettings.builder().http(http).byteSources(sources).strict(strict).build();
+    SparkSources all = SparkSources.builder().settings(settings).loadServiceProviders().build();
+    return all.providerFor(location).name().equals("event-log") ? Optional.empty() : Optional.of(all);
   }
 
   private String tail(Args a) {
