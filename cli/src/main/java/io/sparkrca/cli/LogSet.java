@@ -37,7 +37,10 @@ import java.util.function.Function;
  * }</pre>
  */
 final class LogSet {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Made on first use: text output needs no mapper, and making one costs a just-started JVM a tenth of a second. */
+  private static final class Json {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+  }
   /** Matches kept across all logs of one search, so that memory stays bounded. */
   static final int MAX_TOTAL_MATCHES = 10_000;
 
@@ -175,7 +178,7 @@ final class LogSet {
   }
 
   static String countJson(Results<CountResult> r, SearchQuery q) {
-    ObjectNode o = JSON.createObjectNode();
+    ObjectNode o = Json.MAPPER.createObjectNode();
     o.put("action", "count");
     ArrayNode logs = o.putArray("logs");
     long lines = 0;
@@ -235,7 +238,7 @@ final class LogSet {
   }
 
   static String searchJson(Results<SearchResult> r, SearchQuery q) {
-    ObjectNode o = JSON.createObjectNode();
+    ObjectNode o = Json.MAPPER.createObjectNode();
     o.put("action", "search");
     ObjectNode query = o.putObject("query");
     query.put("pattern", q.pattern());
@@ -257,7 +260,7 @@ final class LogSet {
 
   private static JsonNode tree(String json) {
     try {
-      return JSON.readTree(json);
+      return Json.MAPPER.readTree(json);
     } catch (java.io.IOException e) {
       throw new AssertionError("the library's own JSON did not parse", e);
     }

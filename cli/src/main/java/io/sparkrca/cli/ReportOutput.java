@@ -23,7 +23,10 @@ import java.util.Optional;
  * }</pre>
  */
 final class ReportOutput {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Made on first use: most runs print no JSON error, and a mapper costs a just-started JVM a tenth of a second. */
+  private static final class Json {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+  }
 
   private ReportOutput() {}
 
@@ -80,7 +83,7 @@ final class ReportOutput {
   /** The JSON error document for {@code message}, printed to {@code out} (secrets redacted). */
   static void jsonError(PrintWriter out, String message, int exitCode) {
     ERROR_WRITTEN.set(true);
-    ObjectNode o = JSON.createObjectNode();
+    ObjectNode o = Json.MAPPER.createObjectNode();
     o.put("status", "ERROR");
     o.put("exitCode", exitCode);
     o.putObject("error").put("message", Redactor.standard().redactText(message));

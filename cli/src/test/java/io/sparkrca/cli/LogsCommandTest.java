@@ -219,4 +219,37 @@ class LogsCommandTest {
     assertThat(r.out()).contains("info", "head", "tail", "range", "count", "search", "events");
     assertThat(new String(r.out().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8)).contains("driveroutput");
   }
+
+  @Test
+  void countOfALogLargeEnoughToBeReadInRangesGivesEveryLineAndMatchOnce() throws IOException {
+    // Over 16 MiB: counted over byte ranges on several threads. Lines end in LF, CR LF and lone
+    // CR; some are multi-byte; the last has no line end.
+    Path big = dir.resolve("big.log");
+    String[] ends = {"\n", "\r\n", "\r"};
+    long lines = 0;
+    long matches = 0;
+    try (java.io.Writer w = Files.newBufferedWriter(big, StandardCharsets.UTF_8)) {
+      long bytes = 0;
+      for (int i = 0; bytes < (17L << 20); i++) {
+        boolean hit = i % 997 == 0 || i % 1013 == 0;
+        String line = (hit ? (i % 2 == 0 ? "java.lang.OutOfMemoryError: été " + i : "Container killed by YARN " + i)
+            : "INFO 日本 executor heartbeat " + i) + ends[i % 3];
+        w.write(line);
+        bytes += line.getBytes(StandardCharsets.UTF_8).length;
+        lines++;
+        matches += hit ? 1 : 0;
+      }
+      w.write("last Container killed");
+      lines++;
+      matches++;
+    }
+    Run r = run("logs", "count", "--regex", "OutOfMemoryError|Container killed", big.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out()).contains("Lines: " + lines + "\n", "): " + matches + "\n");
+    Run json = run("logs", "count", "--regex", "outofmemoryerror|container KILLED", "-i", "--format", "json", big.toString());
+    JsonNode doc = new ObjectMapper().readTree(json.out());
+    assertThat(doc.get("lines").asLong()).isEqualTo(lines);
+    assertThat(doc.get("matchingLines").asLong()).isEqualTo(matches);
+    assertThat(run("logs", "count", big.toString()).out()).contains("Lines: " + lines + "\n");
+  }
 }

@@ -46,4 +46,36 @@ class SubcommandsTest {
     assertThat(registeredFor("summarise", "x")).isEqualTo(all());
     assertThat(registeredFor("--version", "--help")).isEqualTo(all());
   }
+
+  private static List<String> logsActionsFor(String... args) {
+    CommandLine cli = new CommandLine(new SparkRcaCommand());
+    Subcommands.register(cli, args);
+    return List.copyOf(cli.getSubcommands().get("logs").getSubcommands().keySet());
+  }
+
+  @Test
+  void aRunNamingALogsActionBuildsThatActionOnlyUnderItsAnnotatedName() {
+    List<String> all = LogsCommand.ACTIONS.stream().map(java.util.Map.Entry::getKey).toList();
+    for (String action : all) {
+      CommandLine cli = new CommandLine(new SparkRcaCommand());
+      Subcommands.register(cli, new String[] {"--quiet", "logs", action, "--regex", "x", "f.log"});
+      CommandLine logs = cli.getSubcommands().get("logs");
+      assertThat(logs.getSubcommands().keySet()).as("actions built for 'logs %s'", action).containsExactly(action);
+      CommandLine.Command annotated = logs.getSubcommands().get(action).getCommand().getClass()
+          .getAnnotation(CommandLine.Command.class);
+      assertThat(annotated.name()).as("the @Command name of the action registered as '%s'", action).isEqualTo(action);
+    }
+  }
+
+  @Test
+  void logsHelpNoActionOrAnUnknownOneBuildsEveryActionInHelpOrder() {
+    List<String> all = List.of("info", "head", "tail", "range", "count", "search", "events");
+    assertThat(logsActionsFor("logs")).isEqualTo(all);
+    assertThat(logsActionsFor("logs", "--help")).isEqualTo(all);
+    assertThat(logsActionsFor("logs", "cuont", "f.log")).isEqualTo(all);
+    assertThat(logsActionsFor("--help")).isEqualTo(all);
+    CommandLine cli = new CommandLine(new SparkRcaCommand());
+    Subcommands.register(cli);
+    assertThat(cli.getSubcommands().get("logs").getSubcommands().keySet()).containsExactlyElementsOf(all);
+  }
 }

@@ -22,6 +22,11 @@ final class ByteArraySource implements ByteSource {
   }
 
   @Override
+  public boolean isLocal() {
+    return true;
+  }
+
+  @Override
   public OptionalLong size() {
     return OptionalLong.of(bytes.length);
   }

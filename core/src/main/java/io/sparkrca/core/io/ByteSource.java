@@ -42,6 +42,16 @@ public interface ByteSource {
     return java.util.Optional.empty();
   }
 
+  /**
+   * Whether the bytes are on this machine (a local file, bytes in memory), so that streams opened
+   * at several offsets at once cost no requests and no transfer: a reader may then split its work
+   * into byte ranges read concurrently (as {@code LogStream}'s counts do). False by default, as for
+   * a remote object, where each stream is a request.
+   */
+  default boolean isLocal() {
+    return false;
+  }
+
   /** Streams the whole object from its first byte. */
   default InputStream openStream() throws IOException {
     return openStream(0);

@@ -39,6 +39,11 @@ final class LocalByteSource implements ByteSource {
   }
 
   @Override
+  public boolean isLocal() {
+    return true;
+  }
+
+  @Override
   public OptionalLong size() throws IOException {
     try {
       return OptionalLong.of(Files.size(path));

@@ -76,9 +76,13 @@ public final class LogStream {
   private final boolean redact;
   private final boolean strict;
   private final List<String> openNotes;
+  private final long splitMinBytes;
+  private final int splitParts;
 
   private LogStream(Builder b, ByteSource source, List<String> openNotes) {
     this.strict = b.strict;
+    this.splitMinBytes = b.splitMinBytes;
+    this.splitParts = b.splitParts;
     this.source = source;
     this.maxLineBytes = b.maxLineBytes;
     this.tailWindowBytes = b.tailWindowBytes;
@@ -324,6 +328,10 @@ public final class LogStream {
   }
 
   private CountResult readCount() throws IOException {
+    Optional<CountResult> split = countInRanges(Optional.empty());
+    if (split.isPresent()) {
+      return split.get();
+    }
     try (Text t = openText()) {
       LineReader r = t.lines;
       LineReader.Candidates none = (b, from, to) -> -1;
@@ -341,23 +349,81 @@ public final class LogStream {
   }
 
   private CountResult readCount(SearchQuery query, LineMatcher matcher) throws IOException {
-    long matching = 0;
+    Optional<CountResult> split = countInRanges(Optional.of(query));
+    if (split.isPresent()) {
+      return split.get();
+    }
     try (Text t = openText()) {
-      LineReader.Candidates candidates = matcher.candidates(t.sample).orElse(null);
       LineReader r = t.lines;
-      while (true) {
-        if (candidates != null) {
-          r.skipUntil(candidates, 0, null);
-        }
-        if (!r.next()) {
-          break;
-        }
-        if (matcher.matches(r.buffer(), r.start(), r.length())) {
-          matching++;
-        }
-      }
+      long matching = countLines(r, matcher, matcher.candidates(t.sample).orElse(null), null);
       return new CountResult(source.name(), r.lineNumber(), Optional.of(query), matching, t.notes());
     }
+  }
+
+  /**
+   * Reads {@code r} to its end (or until {@code stop} is set); returns how many lines {@code
+   * matcher} accepts (0 without a matcher). Lines no candidate points into are skipped a buffer
+   * at a time, only counted.
+   */
+  private static long countLines(
+      LineReader r, LineMatcher matcher, LineReader.Candidates candidates, java.util.concurrent.atomic.AtomicBoolean stop)
+      throws IOException {
+    if (matcher == null) {
+      LineReader.Candidates none = (b, from, to) -> -1;
+      do {
+        r.skipUntil(none, 0, null);
+      } while ((stop == null || !stop.get()) && r.next());
+      return 0;
+    }
+    long matching = 0;
+    while (stop == null || !stop.get()) {
+      if (candidates != null) {
+        r.skipUntil(candidates, 0, null);
+      }
+      if (!r.next()) {
+        break;
+      }
+      if (matcher.matches(r.buffer(), r.start(), r.length())) {
+        matching++;
+      }
+    }
+    return matching;
+  }
+
+  /**
+   * A count of a large, local, uncompressed log (not strict) over byte ranges on several threads
+   * (see {@link RangeCount}); empty when the log is not one, and the one-pass count applies.
+   */
+  private Optional<CountResult> countInRanges(Optional<SearchQuery> query) throws IOException {
+    if (strict || !source.isLocal() || splitParts < 2) {
+      return Optional.empty();
+    }
+    OptionalLong size = source.size();
+    if (size.isEmpty() || size.getAsLong() < splitMinBytes) {
+      return Optional.empty();
+    }
+    int parts = RangeCount.parts(size.getAsLong(), splitParts, splitMinBytes);
+    if (parts < 2) {
+      return Optional.empty();
+    }
+    DecodedStream.Detection d = DecodedStream.detect(source);
+    if (d.compression().isCompressed() || d.empty()) {
+      return Optional.empty();
+    }
+    byte[] sample = source.read(0, SAMPLE_BYTES);
+    checkBinary(sample, Compression.NONE);
+    long[] starts = RangeCount.boundaries(source, size.getAsLong(), parts);
+    RangeCount.Tally total =
+        RangeCount.count(source, starts, (in, stop) -> {
+          LineMatcher matcher = query.map(LineMatcher::compile).orElse(null);
+          LineReader.Candidates candidates = matcher == null ? null : matcher.candidates(sample).orElse(null);
+          try (LineReader r = new LineReader(in, maxLineBytes, READ_BUFFER)) {
+            long matching = countLines(r, matcher, candidates, stop);
+            return new RangeCount.Tally(r.lineNumber(), matching);
+          }
+        });
+    return Optional.of(
+        new CountResult(source.name(), total.lines(), query, total.matching(), notes(d.notes())));
   }
 
   // --- search ----------------------------------------------------------------------------------
@@ -613,8 +679,21 @@ public final class LogStream {
     private int maxTailWindowBytes = DEFAULT_MAX_TAIL_WINDOW_BYTES;
     private boolean redact = true;
     private boolean strict;
+    private long splitMinBytes = RangeCount.MIN_BYTES;
+    private int splitParts = RangeCount.defaultParts();
 
     private Builder() {}
+
+    /**
+     * When counts split a local uncompressed log into byte ranges counted on several threads: from
+     * {@code minBytes} on, into at most {@code parts} ranges (below 2: never). For tests, which cut
+     * small logs at every kind of place.
+     */
+    Builder countSplit(long minBytes, int parts) {
+      this.splitMinBytes = Math.max(1, minBytes);
+      this.splitParts = parts;
+      return this;
+    }
 
     /** Where URIs are resolved (default {@link ByteSources#defaults()}). */
     public Builder sources(ByteSources sources) {

@@ -94,10 +94,9 @@ final class WuManber implements LineReader.Candidates {
     }
     this.maxOffset = maxOff;
     java.util.Arrays.fill(shift, (byte) (m - 1));
-    List<List<Integer>> buckets = new ArrayList<>();
-    for (int i = 0; i < (1 << 16); i++) {
-      buckets.add(null);
-    }
+    // Few pairs end a window: a map of them, not a list per possible pair (cheap to build, which
+    // matters when a command runs for well under a second in a just-started JVM).
+    java.util.Map<Integer, List<Integer>> buckets = new java.util.HashMap<>();
     for (int pi = 0; pi < patterns.length; pi++) {
       byte[] p = patterns[pi];
       int o = offsets[pi];
@@ -108,18 +107,17 @@ final class WuManber implements LineReader.Candidates {
           shift[h] = (byte) s;
         }
         if (s == 0) {
-          if (buckets.get(h) == null) {
-            buckets.set(h, new ArrayList<>());
-          }
-          buckets.get(h).add(pi);
+          buckets.computeIfAbsent(h, k -> new ArrayList<>()).add(pi);
         }
       }
     }
-    for (int h = 0; h < (1 << 16); h++) {
-      List<Integer> b = buckets.get(h);
-      if (b != null) {
-        bucket[h] = b.stream().mapToInt(Integer::intValue).toArray();
+    for (java.util.Map.Entry<Integer, List<Integer>> e : buckets.entrySet()) {
+      List<Integer> b = e.getValue();
+      int[] ids = new int[b.size()];
+      for (int k = 0; k < ids.length; k++) {
+        ids[k] = b.get(k);
       }
+      bucket[e.getKey()] = ids;
     }
   }
 
