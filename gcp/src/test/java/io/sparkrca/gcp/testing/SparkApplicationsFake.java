@@ -269,15 +269,17 @@ public final class SparkApplicationsFake implements AutoCloseable {
       case "searchStages": {
         boolean mask = "task_quantile_metrics".equals(q.get("summaryMetricsMask"));
         String status = q.getOrDefault("stageStatus", "");
-        List<StageData> st = new ArrayList<>(app.stages(StageQuery.all()));
-        st.sort(Comparator.comparingInt(StageData::stageId).thenComparingInt(StageData::attemptId));
-        List<ObjectNode> items = new ArrayList<>();
-        for (StageData s : st) {
+        List<StageData> st = new ArrayList<>();
+        for (StageData s : app.stages(StageQuery.all())) {
           if (status.isEmpty() || status.equals("STAGE_STATUS_" + s.status().name())) {
-            items.add(DataprocShapes.stage(s, mask ? quantiles(app, s) : Optional.empty(), false));
+            st.add(s);
           }
         }
-        return page(items, "sparkApplicationStages", q);
+        st.sort(Comparator.comparingInt(StageData::stageId).thenComparingInt(StageData::attemptId));
+        // Only the page asked for is shaped (as a server reads one page from its store): shaping every
+        // stage for every page made the fake's own work grow with the square of the stage count.
+        return page(st, s -> DataprocShapes.stage(s, mask ? quantiles(app, s) : Optional.empty(), false),
+            "sparkApplicationStages", q);
       }
       case "accessStageAttempt": {
         int stageId = Integer.parseInt(q.getOrDefault("stageId", "0"));
@@ -378,8 +380,12 @@ public final class SparkApplicationsFake implements AutoCloseable {
     return o;
   }
 
-  /** One page of {@code items} for the request's pageSize and pageToken (an offset, opaque to the client). */
-  private static String page(List<ObjectNode> items, String key, Map<String, String> q) {
+  /**
+   * One page of {@code items} for the request's pageSize and pageToken (an offset, opaque to the
+   * client), each item shaped only when it is on the page.
+   */
+  private static <T> String page(List<T> items, java.util.function.Function<T, ObjectNode> shape, String key,
+      Map<String, String> q) {
     int size = Integer.parseInt(q.getOrDefault("pageSize", "10"));
     if (size < 1 || size > 100) {
       throw new BadRequest("Page size must be in range (0, 100]");
@@ -387,13 +393,22 @@ public final class SparkApplicationsFake implements AutoCloseable {
     int from = q.containsKey("pageToken") ? Integer.parseInt(new String(java.util.Base64.getDecoder()
         .decode(q.get("pageToken")), StandardCharsets.UTF_8)) : 0;
     int to = Math.min(items.size(), from + size);
+    List<ObjectNode> shaped = new ArrayList<>();
+    for (T t : items.subList(Math.min(from, items.size()), to)) {
+      shaped.add(shape.apply(t));
+    }
     ObjectNode o = F.objectNode();
     ArrayNode a = o.putArray(key);
-    items.subList(Math.min(from, items.size()), to).forEach(a::add);
+    shaped.forEach(a::add);
     if (to < items.size()) {
       o.put("nextPageToken", java.util.Base64.getEncoder().encodeToString(Integer.toString(to).getBytes(StandardCharsets.UTF_8)));
     }
     return o.toString();
+  }
+
+  /** One page of {@code items} for the request's pageSize and pageToken (an offset, opaque to the client). */
+  private static String page(List<ObjectNode> items, String key, Map<String, String> q) {
+    return page(items, x -> x, key, q);
   }
 
   private static String internal(String cause) {
