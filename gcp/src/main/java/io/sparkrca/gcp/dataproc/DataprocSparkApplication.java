@@ -65,8 +65,8 @@ final class DataprocSparkApplication implements SparkApplication {
 
   private final Memo<List<JobData>> jobs = new Memo<>(this::loadJobs);
   private final Memo<List<JsonNode>> stageJson = new Memo<>(this::loadStages);
-  private final Memo<List<StageData>> stagesPlain = new Memo<>(() -> convert(stageJson.get(), false));
-  private final Memo<List<StageData>> stagesWithSummaries = new Memo<>(() -> convert(stageJson.get(), true));
+  private final Memo<List<StageData>> stagesWithSummaries = new Memo<>(() -> convert(stageJson.get()));
+  private final Memo<List<StageData>> stagesPlain = new Memo<>(() -> withoutSummaries(stagesWithSummaries.get()));
   private final Map<String, JsonNode> details = new java.util.concurrent.ConcurrentHashMap<>();
   private final Memo<List<ExecutorSummary>> executors = new Memo<>(this::loadExecutors);
   private final Memo<Optional<ApplicationEnvironmentInfo>> environment = new Memo<>(this::loadEnvironment);
@@ -318,16 +318,20 @@ final class DataprocSparkApplication implements SparkApplication {
     return List.copyOf(out);
   }
 
-  private static List<StageData> convert(List<JsonNode> stages, boolean withSummaries) {
+  private static List<StageData> convert(List<JsonNode> stages) {
     List<StageData> out = new ArrayList<>(stages.size());
     for (JsonNode s : stages) {
-      if (withSummaries || !s.has("taskQuantileMetrics")) {
-        out.add(DataprocModel.stage(s));
-      } else {
-        ObjectNode c = s.deepCopy();
-        c.remove("taskQuantileMetrics");
-        out.add(DataprocModel.stage(c));
-      }
+      out.add(DataprocModel.stage(s));
+    }
+    return List.copyOf(out);
+  }
+
+  /** The same attempts without their task quantiles: converted once, not once more from a copy of the JSON. */
+  private static List<StageData> withoutSummaries(List<StageData> stages) {
+    List<StageData> out = new ArrayList<>(stages.size());
+    for (StageData s : stages) {
+      out.add(s.taskMetricsDistributions().isEmpty() ? s : s.withDetails(s.tasks(), s.executorSummary(),
+          s.speculationSummary(), Optional.empty(), s.executorMetricsDistributions()));
     }
     return List.copyOf(out);
   }

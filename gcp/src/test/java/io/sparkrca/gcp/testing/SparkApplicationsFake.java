@@ -56,6 +56,7 @@ public final class SparkApplicationsFake implements AutoCloseable {
   private final Map<String, Optional<SparkApplication>> workloads = new ConcurrentHashMap<>();
   private final Map<String, Map<Long, String>> sqlErrors = new ConcurrentHashMap<>();
   private final Deque<Fault> faults = new ArrayDeque<>();
+  private final Map<SparkApplication, Map<String, ObjectNode>> shaped = new java.util.WeakHashMap<>();
   private final AtomicInteger requests = new AtomicInteger();
   private final Map<String, AtomicInteger> byMethod = new ConcurrentHashMap<>();
   private final List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -278,8 +279,7 @@ public final class SparkApplicationsFake implements AutoCloseable {
         st.sort(Comparator.comparingInt(StageData::stageId).thenComparingInt(StageData::attemptId));
         // Only the page asked for is shaped (as a server reads one page from its store): shaping every
         // stage for every page made the fake's own work grow with the square of the stage count.
-        return page(st, s -> DataprocShapes.stage(s, mask ? quantiles(app, s) : Optional.empty(), false),
-            "sparkApplicationStages", q);
+        return page(st, s -> shapedStage(app, s, mask), "sparkApplicationStages", q);
       }
       case "accessStageAttempt": {
         int stageId = Integer.parseInt(q.getOrDefault("stageId", "0"));
@@ -353,6 +353,19 @@ public final class SparkApplicationsFake implements AutoCloseable {
       default:
         throw new NotFound("method " + method + " not served by the fake");
     }
+  }
+
+  /**
+   * A stage attempt in Dataproc's shape, made once per served application and kept, as a server
+   * reads stored data: the benchmark times the client, not the fake's conversion of a replay.
+   */
+  private ObjectNode shapedStage(SparkApplication app, StageData s, boolean mask) {
+    Map<String, ObjectNode> cache;
+    synchronized (shaped) {
+      cache = shaped.computeIfAbsent(app, a -> new ConcurrentHashMap<>());
+    }
+    return cache.computeIfAbsent(s.stageId() + "." + s.attemptId() + "." + mask,
+        k -> DataprocShapes.stage(s, mask ? quantiles(app, s) : Optional.empty(), false));
   }
 
   private Optional<String> errorOf(String parent, long id) {
