@@ -47,6 +47,8 @@ import java.util.Set;
  *       parallelism) and sequential (parallelism 1), and their ratio, in one run.
  * </ol>
  * The 2,000 stages are a real testkit run's stages repeated with new ids (tasks and all).
+ * Arguments: stages (2000), milliseconds added per request (20), and which parts to run: {@code
+ * all}, {@code tail}, or {@code profile} (the profile without the 2,000 detail calls).
  */
 public final class DataprocBenchmark {
   private DataprocBenchmark() {}
