@@ -447,7 +447,8 @@ final class DataprocSparkApplication implements SparkApplication {
    * requests in flight.
    */
   private void prefetchForFacts() {
-    List<Callable<Object>> loads = List.of(stageJson::get, jobs::get, executors::get, environment::get, sql::get);
+    List<Callable<Object>> loads = List.of(stageJson::get, jobs::get, executors::get, this::environmentIfAvailable,
+        sql::get);
     fanOut(loads);
     List<Callable<Object>> failed = new ArrayList<>();
     for (StageData s : stagesPlain.get()) {
@@ -456,6 +457,18 @@ final class DataprocSparkApplication implements SparkApplication {
       }
     }
     fanOut(failed);
+  }
+
+  /**
+   * The environment, fetched ahead for the analysis; the facts do not need it, so its failure is
+   * left to the caller of {@link #environment()} (the failed load is not kept and is tried again).
+   */
+  private Object environmentIfAvailable() {
+    try {
+      return environment.get();
+    } catch (SparkRcaException e) {
+      return Optional.empty();
+    }
   }
 
   /** Runs the calls, at most the settings' parallelism at a time, and returns their answers in order. */
