@@ -58,6 +58,8 @@ public final class SparkApplicationsFake implements AutoCloseable {
   private final Deque<Fault> faults = new ArrayDeque<>();
   private final Map<SparkApplication, Map<String, ObjectNode>> shaped = new java.util.WeakHashMap<>();
   private final AtomicInteger requests = new AtomicInteger();
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicInteger maxInFlight = new AtomicInteger();
   private final Map<String, AtomicInteger> byMethod = new ConcurrentHashMap<>();
   private final List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
   private volatile long latencyMs;
@@ -117,6 +119,11 @@ public final class SparkApplicationsFake implements AutoCloseable {
     return requests.get();
   }
 
+  /** The most requests the fake was answering at one time since the last {@link #reset()}. */
+  public int maxInFlight() {
+    return maxInFlight.get();
+  }
+
   public int requests(String method) {
     return byMethod.getOrDefault(method, new AtomicInteger()).get();
   }
@@ -127,6 +134,7 @@ public final class SparkApplicationsFake implements AutoCloseable {
 
   public synchronized void reset() {
     requests.set(0);
+    maxInFlight.set(0);
     byMethod.clear();
     log.clear();
     faults.clear();
@@ -139,6 +147,7 @@ public final class SparkApplicationsFake implements AutoCloseable {
   }
 
   private void handle(HttpExchange ex) throws IOException {
+    maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
     try (ex) {
       try {
         route(ex);
@@ -155,6 +164,8 @@ public final class SparkApplicationsFake implements AutoCloseable {
       } catch (RuntimeException e) {
         send(ex, 500, error(500, "fake failed: " + e));
       }
+    } finally {
+      inFlight.decrementAndGet();
     }
   }
 
