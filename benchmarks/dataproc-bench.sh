@@ -19,4 +19,4 @@ mvn -B -q -o -pl gcp -am test-compile dependency:build-classpath \
 CP="gcp/target/test-classes:gcp/target/classes:core/target/test-classes:core/target/classes:$(cat gcp/target/test-classpath.txt)"
 
 exec java -Xmx1g -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$CP" \
-  io.sparkrca.gcp.bench.DataprocBenchmark "${1:-2000}" "${2:-20}"
+  io.sparkrca.gcp.bench.DataprocBenchmark "${1:-2000}" "${2:-20}" "${3:-all}"

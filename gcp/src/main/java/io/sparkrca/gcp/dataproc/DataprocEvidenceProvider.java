@@ -55,6 +55,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
   static final String APP_DATA = "Spark application data";
   static final String LOGS = "Cloud Logging";
   static final String AUTOSCALER = "AutoscalerExecutors";
+  static final String AUTOTUNING = "DataprocAutotuning";
 
   private final Optional<GcpSettings> settings;
 
@@ -285,6 +286,9 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       out.note(b.toString());
     }
     if (!r.autotuning().isEmpty()) {
+      // A record the analysis reads, so that no recommendation turns autotuning on again (rules' ServerlessLimits).
+      out.event(new ClusterEvent("dataproc: " + r.call(), Optional.empty(), r.workload().describe(), Optional.empty(),
+          AUTOTUNING, "scenarios=" + String.join(",", r.autotuning()), Optional.empty()));
       out.note("autotuning is on (" + String.join(", ", r.autotuning()) + "): do not recommend enabling it; Dataproc "
           + "already tunes " + String.join(", ", r.autotuning()).toLowerCase(Locale.ROOT));
     }
@@ -313,22 +317,68 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
     return ByteSource.of(name, text.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** Executors wanted and running, from an autoscaler entry, when it says both. */
+  /**
+   * Executors required and running, from an autoscaler entry: its {@code jsonPayload} is an {@code
+   * AutoscalerLog} (google/cloud/dataproc/logging/autoscaler_log.proto: {@code
+   * recommendation.inputs.currentClusterSize}, {@code recommendation.outputs.recommendedClusterSize},
+   * {@code constraintsReached}, {@code decisionMetric} {@code SPARK_EXECUTORS} on Serverless), or a
+   * text that names a required (target, desired) and a running (current) executor count.
+   */
   static final class Autoscaler {
     private static final java.util.regex.Pattern WANTED = java.util.regex.Pattern.compile(
         "(?i)\"?(?:target|desired|required|requested|recommended)[_ ]?(?:executors?|executor[_ ]?count|num[_ ]?executors)\"?\\s*[:=]\\s*\"?(\\d+)");
     private static final java.util.regex.Pattern RUNNING = java.util.regex.Pattern.compile(
         "(?i)\"?(?:current|running|active|allocated)[_ ]?(?:executors?|executor[_ ]?count|num[_ ]?executors)\"?\\s*[:=]\\s*\"?(\\d+)");
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private Autoscaler() {}
 
     static Optional<String> parse(CloudLoggingReader.Entry e) {
+      Optional<String> structured = structured(e.message());
+      if (structured.isPresent()) {
+        return structured;
+      }
       java.util.regex.Matcher w = WANTED.matcher(e.message());
       java.util.regex.Matcher r = RUNNING.matcher(e.message());
       if (w.find() && r.find()) {
         return Optional.of("required=" + w.group(1) + " running=" + r.group(1));
       }
       return Optional.empty();
+    }
+
+    private static Optional<String> structured(String message) {
+      if (!message.startsWith("{")) {
+        return Optional.empty();
+      }
+      JsonNode log;
+      try {
+        log = JSON.readTree(message);
+      } catch (java.io.IOException ex) {
+        return Optional.empty();
+      }
+      JsonNode rec = log.path("recommendation");
+      JsonNode current = rec.path("inputs").path("currentClusterSize");
+      JsonNode wanted = rec.path("outputs").path("recommendedClusterSize");
+      if (!current.isObject() || !wanted.isObject()) {
+        return Optional.empty();
+      }
+      long running = DataprocModel.num(current, "primaryWorkerCount") + DataprocModel.num(current, "secondaryWorkerCount");
+      long required = DataprocModel.num(wanted, "primaryWorkerCount") + DataprocModel.num(wanted, "secondaryWorkerCount");
+      StringBuilder b = new StringBuilder("required=" + required + " running=" + running);
+      String decision = rec.path("outputs").path("decision").asText("");
+      if (!decision.isEmpty()) {
+        b.append(" decision=").append(decision);
+      }
+      List<String> constraints = new ArrayList<>();
+      rec.path("outputs").path("constraintsReached").forEach(c -> constraints.add(c.asText()));
+      if (!constraints.isEmpty()) {
+        b.append(" constraints=").append(String.join(",", constraints));
+      }
+      String details = log.path("status").path("details").asText("");
+      if (!details.isEmpty()) {
+        b.append(" (").append(Messages.oneLine(details)).append(')');
+      }
+      return Optional.of(b.toString());
     }
   }
 }

@@ -41,8 +41,9 @@ import java.util.function.Supplier;
  * sparkApplications} API and answering as the History Server does (the same model as an event-log
  * replay), so every analysis runs on it. Data is fetched when first asked for and kept: the stage
  * list comes with its task quantiles in one paged search; stage details (tasks, per-executor
- * summaries) and SQL plan graphs are fetched for all attempts at once, at most {@link
- * io.sparkrca.gcp.GcpSettings#parallelism()} calls at a time. Bounded: at most {@value #MAX_STAGES}
+ * summaries) are fetched for the attempts asked for (all of them at once for a listing), SQL plan
+ * graphs for all executions at once, and {@link #facts()} asks for the parts it reads at once, at
+ * most {@link io.sparkrca.gcp.GcpSettings#parallelism()} calls in flight. Bounded: at most {@value #MAX_STAGES}
  * stage attempts, {@value #MAX_TASKS} tasks per attempt, {@value #MAX_SQL} SQL executions; a cut is
  * stated in {@link #completeness()}.
  */
@@ -64,9 +65,9 @@ final class DataprocSparkApplication implements SparkApplication {
 
   private final Memo<List<JobData>> jobs = new Memo<>(this::loadJobs);
   private final Memo<List<JsonNode>> stageJson = new Memo<>(this::loadStages);
-  private final Memo<List<StageData>> stagesPlain = new Memo<>(() -> convert(stageJson.get(), false));
-  private final Memo<List<StageData>> stagesWithSummaries = new Memo<>(() -> convert(stageJson.get(), true));
-  private final Memo<Map<String, JsonNode>> details = new Memo<>(this::loadDetails);
+  private final Memo<List<StageData>> stagesWithSummaries = new Memo<>(() -> convert(stageJson.get()));
+  private final Memo<List<StageData>> stagesPlain = new Memo<>(() -> withoutSummaries(stagesWithSummaries.get()));
+  private final Map<String, JsonNode> details = new java.util.concurrent.ConcurrentHashMap<>();
   private final Memo<List<ExecutorSummary>> executors = new Memo<>(this::loadExecutors);
   private final Memo<Optional<ApplicationEnvironmentInfo>> environment = new Memo<>(this::loadEnvironment);
   private final Memo<List<JsonNode>> sqlJson = new Memo<>(this::loadSql);
@@ -128,8 +129,12 @@ final class DataprocSparkApplication implements SparkApplication {
     List<StageData> out = new ArrayList<>();
     for (StageData s : base) {
       if (query.statuses().isEmpty() || query.statuses().contains(s.status())) {
-        out.add(query.details() ? detailed(s, query) : s);
+        out.add(s);
       }
+    }
+    if (query.details()) {
+      loadDetails(out);
+      out.replaceAll(s -> detailed(s, query));
     }
     return out;
   }
@@ -139,6 +144,7 @@ final class DataprocSparkApplication implements SparkApplication {
     List<StageData> out = new ArrayList<>(stages(query.withDetails(false)).stream().filter(s -> s.stageId() == stageId).toList());
     out.sort(Comparator.comparingInt(StageData::attemptId));
     if (query.details()) {
+      loadDetails(out);
       out.replaceAll(s -> detailed(s, query));
     }
     return out;
@@ -146,13 +152,18 @@ final class DataprocSparkApplication implements SparkApplication {
 
   @Override
   public Optional<StageData> stageAttempt(int stageId, int attemptId, StageQuery query) {
-    return stageAttempts(stageId, query.withDetails(false)).stream().filter(s -> s.attemptId() == attemptId).findFirst()
-        .map(s -> query.details() ? detailed(s, query) : s);
+    Optional<StageData> s = stageAttempts(stageId, query.withDetails(false)).stream()
+        .filter(a -> a.attemptId() == attemptId).findFirst();
+    if (s.isPresent() && query.details()) {
+      loadDetails(List.of(s.get())); // this attempt's only: one call, not every attempt's
+      return Optional.of(detailed(s.get(), query));
+    }
+    return s;
   }
 
   /** A stage attempt with its tasks and per-executor summaries, from {@code accessStageAttempt}. */
   private StageData detailed(StageData s, StageQuery query) {
-    JsonNode d = details.get().get(key(s.stageId(), s.attemptId()));
+    JsonNode d = details.get(key(s.stageId(), s.attemptId()));
     if (d == null) {
       return s;
     }
@@ -175,7 +186,7 @@ final class DataprocSparkApplication implements SparkApplication {
 
   @Override
   public List<TaskData> tasks(int stageId, int attemptId, TaskQuery query) {
-    List<TaskData> all = tasks.computeIfAbsent(key(stageId, attemptId), k -> loadTasks(stageId, attemptId));
+    List<TaskData> all = tasksOf(stageId, attemptId);
     List<TaskData> kept = new ArrayList<>();
     for (TaskData t : all) {
       if (query.statuses().isEmpty() || query.statuses().contains(status(t.status()))) {
@@ -307,37 +318,54 @@ final class DataprocSparkApplication implements SparkApplication {
     return List.copyOf(out);
   }
 
-  private static List<StageData> convert(List<JsonNode> stages, boolean withSummaries) {
+  private static List<StageData> convert(List<JsonNode> stages) {
     List<StageData> out = new ArrayList<>(stages.size());
     for (JsonNode s : stages) {
-      if (withSummaries || !s.has("taskQuantileMetrics")) {
-        out.add(DataprocModel.stage(s));
-      } else {
-        ObjectNode c = s.deepCopy();
-        c.remove("taskQuantileMetrics");
-        out.add(DataprocModel.stage(c));
-      }
+      out.add(DataprocModel.stage(s));
     }
     return List.copyOf(out);
   }
 
-  /** Every attempt's details, fetched concurrently. */
-  private Map<String, JsonNode> loadDetails() {
-    List<JsonNode> stages = stageJson.get();
+  /** The same attempts without their task quantiles: converted once, not once more from a copy of the JSON. */
+  private static List<StageData> withoutSummaries(List<StageData> stages) {
+    List<StageData> out = new ArrayList<>(stages.size());
+    for (StageData s : stages) {
+      out.add(s.taskMetricsDistributions().isEmpty() ? s : s.withDetails(s.tasks(), s.executorSummary(),
+          s.speculationSummary(), Optional.empty(), s.executorMetricsDistributions()));
+    }
+    return List.copyOf(out);
+  }
+
+  /** The details of the attempts not fetched yet, fetched concurrently and kept. */
+  private void loadDetails(List<StageData> stages) {
     List<Callable<JsonNode>> calls = new ArrayList<>();
-    for (JsonNode s : stages) {
+    for (StageData s : stages) {
+      if (details.containsKey(key(s.stageId(), s.attemptId()))) {
+        continue;
+      }
       Map<String, String> q = new LinkedHashMap<>();
-      q.put("stageId", Long.toString(DataprocModel.num(s, "stageId")));
-      q.put("stageAttemptId", Long.toString(DataprocModel.num(s, "stageAttemptId")));
+      q.put("stageId", Integer.toString(s.stageId()));
+      q.put("stageAttemptId", Integer.toString(s.attemptId()));
       q.put("summaryMetricsMask", MASK);
       calls.add(() -> api.call(parent, Optional.of(appId), "accessStageAttempt", q).path("stageData"));
     }
-    List<JsonNode> answers = fanOut(calls);
-    Map<String, JsonNode> out = new HashMap<>();
-    for (JsonNode d : answers) {
-      out.put(key((int) DataprocModel.num(d, "stageId"), (int) DataprocModel.num(d, "stageAttemptId")), d);
+    for (JsonNode d : fanOut(calls)) {
+      details.put(key((int) DataprocModel.num(d, "stageId"), (int) DataprocModel.num(d, "stageAttemptId")), d);
     }
-    return out;
+  }
+
+  /**
+   * The attempt's tasks, kept for the attempts asked for last. Loaded outside the map's lock, so
+   * that concurrent loads of different attempts do not wait for each other.
+   */
+  private List<TaskData> tasksOf(int stageId, int attemptId) {
+    String k = key(stageId, attemptId);
+    List<TaskData> all = tasks.get(k);
+    if (all == null) {
+      all = loadTasks(stageId, attemptId);
+      tasks.put(k, all);
+    }
+    return all;
   }
 
   private List<TaskData> loadTasks(int stageId, int attemptId) {
@@ -389,6 +417,7 @@ final class DataprocSparkApplication implements SparkApplication {
 
   /** The model's facts, with each failed SQL execution's error text (which Dataproc keeps, unlike the History Server). */
   private ApplicationFacts loadFacts() {
+    prefetchForFacts();
     ApplicationFacts f = ApplicationFacts.of(this);
     Map<Long, String> errors = new HashMap<>();
     for (JsonNode x : sqlJson.get()) {
@@ -409,23 +438,65 @@ final class DataprocSparkApplication implements SparkApplication {
         f.taskFailureGroupsDropped(), f.stageFailures(), f.stageSpills(), f.executorRemovals(), sqlFailures, f.exitCode());
   }
 
+  /**
+   * What the facts (and the analysis after them) read, asked for at once instead of one after
+   * another: the stage pages follow their page tokens, one after the other by nature, while the
+   * jobs, executors, environment and SQL executions (with their plan graphs) are fetched beside
+   * them; then the failed and killed tasks of the stages that report some, concurrently (at most as
+   * many attempts as the task cache keeps). The client keeps at most the settings' parallelism of
+   * requests in flight.
+   */
+  private void prefetchForFacts() {
+    List<Callable<Object>> loads = List.of(stageJson::get, jobs::get, executors::get, this::environmentIfAvailable,
+        sql::get);
+    fanOut(loads);
+    List<Callable<Object>> failed = new ArrayList<>();
+    for (StageData s : stagesPlain.get()) {
+      if (s.numFailedTasks() + s.numKilledTasks() > 0 && failed.size() < 64) {
+        failed.add(() -> tasksOf(s.stageId(), s.attemptId()));
+      }
+    }
+    fanOut(failed);
+  }
+
+  /**
+   * The environment, fetched ahead for the analysis; the facts do not need it, so its failure is
+   * left to the caller of {@link #environment()} (the failed load is not kept and is tried again).
+   */
+  private Object environmentIfAvailable() {
+    try {
+      return environment.get();
+    } catch (SparkRcaException e) {
+      return Optional.empty();
+    }
+  }
+
   /** Runs the calls, at most the settings' parallelism at a time, and returns their answers in order. */
-  private List<JsonNode> fanOut(List<Callable<JsonNode>> calls) {
+  private <T> List<T> fanOut(List<? extends Callable<T>> calls) {
+    if (calls.isEmpty()) {
+      return List.of();
+    }
+    // A place is taken before a task is submitted, so no more than the parallelism of threads wait.
     Semaphore slots = new Semaphore(api.settings().parallelism());
-    List<Future<JsonNode>> futures = new ArrayList<>(calls.size());
-    for (Callable<JsonNode> c : calls) {
-      futures.add(DataprocExecutors.fetch().submit(() -> {
+    List<Future<T>> futures = new ArrayList<>(calls.size());
+    List<T> out = new ArrayList<>(calls.size());
+    try {
+      for (Callable<T> c : calls) {
         slots.acquire();
         try {
-          return c.call();
-        } finally {
+          futures.add(DataprocExecutors.fetch().submit(() -> {
+            try {
+              return c.call();
+            } finally {
+              slots.release();
+            }
+          }));
+        } catch (RuntimeException e) {
           slots.release();
+          throw e;
         }
-      }));
-    }
-    List<JsonNode> out = new ArrayList<>(calls.size());
-    try {
-      for (Future<JsonNode> f : futures) {
+      }
+      for (Future<T> f : futures) {
         out.add(f.get());
       }
     } catch (InterruptedException e) {

@@ -50,7 +50,8 @@ import javax.net.ssl.SSLHandshakeException;
  *     Map.of("summaryMetricsMask", "task_quantile_metrics"), 5000);
  * }</pre>
  *
- * <p>Thread-safe: calls may run concurrently.
+ * <p>Thread-safe: calls may run concurrently, at most {@link GcpSettings#parallelism()} requests in
+ * flight at once (a retry's wait holds no place).
  */
 public final class SparkApplicationsClient {
   /** The largest page the API serves. */
@@ -65,11 +66,13 @@ public final class SparkApplicationsClient {
   private final Credentials credentials;
   private final HttpClient http;
   private final AtomicInteger requests = new AtomicInteger();
+  private final java.util.concurrent.Semaphore inFlight;
 
   private SparkApplicationsClient(GcpSettings settings, String endpoint) {
     this.settings = settings;
     this.endpoint = endpoint;
     this.credentials = Credentials.forEndpoint(settings, endpoint);
+    this.inFlight = new java.util.concurrent.Semaphore(settings.parallelism());
     this.http = HttpClient.newBuilder().connectTimeout(settings.timeout()).followRedirects(HttpClient.Redirect.NEVER)
         .executor(DataprocExecutors.http()).build();
   }
@@ -112,8 +115,13 @@ public final class SparkApplicationsClient {
             .header("Accept", "application/json").header("User-Agent", USER_AGENT);
         Optional<String> token = credentials.token(refreshed);
         token.ifPresent(t -> req.header("Authorization", "Bearer " + t));
-        requests.incrementAndGet();
-        r = http.send(req.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        inFlight.acquire(); // at most the settings' parallelism in flight, whoever sends them
+        try {
+          requests.incrementAndGet();
+          r = http.send(req.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } finally {
+          inFlight.release();
+        }
       } catch (SSLHandshakeException e) {
         throw new SparkRcaException(method + ": TLS certificate verification failed for " + endpoint + " ("
             + Messages.oneLine(e.getMessage()) + "); if a proxy inspects TLS, add its CA to the Java trust store", e);

@@ -47,6 +47,8 @@ import java.util.Set;
  *       parallelism) and sequential (parallelism 1), and their ratio, in one run.
  * </ol>
  * The 2,000 stages are a real testkit run's stages repeated with new ids (tasks and all).
+ * Arguments: stages (2000), milliseconds added per request (20), and which parts to run: {@code
+ * all}, {@code tail}, or {@code profile} (the profile without the 2,000 detail calls).
  */
 public final class DataprocBenchmark {
   private DataprocBenchmark() {}
@@ -54,8 +56,13 @@ public final class DataprocBenchmark {
   public static void main(String[] args) throws Exception {
     int stages = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
     long latency = args.length > 1 ? Long.parseLong(args[1]) : 20;
-    tail();
-    profile(stages, latency);
+    String parts = args.length > 2 ? args[2] : "all"; // all | tail | profile (the profile without the detail calls)
+    if (!parts.equals("profile")) {
+      tail();
+    }
+    if (!parts.equals("tail")) {
+      profile(stages, latency, !parts.equals("profile"));
+    }
   }
 
   private static void tail() throws Exception {
@@ -74,7 +81,7 @@ public final class DataprocBenchmark {
     }
   }
 
-  private static void profile(int stages, long latency) throws Exception {
+  private static void profile(int stages, long latency, boolean withDetails) throws Exception {
     SparkApplication base = EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog());
     SparkApplication big = new Repeated(base, stages);
     String parent = "projects/p/locations/us-central1/batches/bench";
@@ -87,6 +94,9 @@ public final class DataprocBenchmark {
       long seq = run(fake, parent, big, latency, 1);
       long con = run(fake, parent, big, latency, parallel);
       System.out.printf("  ratio sequential / concurrent: %.1fx%n", (double) seq / con);
+      if (!withDetails) {
+        return;
+      }
       System.out.printf("stage details of every attempt (what the stage rules read: one accessStageAttempt each):%n");
       long dseq = details(fake, parent, big, latency, 1);
       long dcon = details(fake, parent, big, latency, parallel);

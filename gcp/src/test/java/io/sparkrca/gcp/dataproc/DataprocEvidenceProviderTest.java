@@ -264,4 +264,37 @@ class DataprocEvidenceProviderTest {
     assertThat(fakes.logging.getRequests()).as("the driver output was there: Cloud Logging is the fallback only").isEmpty();
     assertThat(e.gaps("code")).anySatisfy(g -> assertThat(g.uri()).isEqualTo("gs://code/app.jar"));
   }
+
+  @Test
+  void theAutoscalersRecordsAndAutotuningReachTheRcaReport() throws Exception {
+    fakes.sparkApplications.serve(BATCH, EventLogs.replay(TestkitFixtures.get("3.5.9", "executor-oom").eventLog()));
+    fakes.batch(failedBatch(BATCH).setRuntimeConfig(RuntimeConfig.newBuilder()
+        .setAutotuningConfig(com.google.cloud.dataproc.v1.AutotuningConfig.newBuilder()
+            .addScenarios(com.google.cloud.dataproc.v1.AutotuningConfig.Scenario.MEMORY))
+        .putProperties("spark.executor.memory", "9600m")).build());
+    // The autoscaler's own shape: an AutoscalerLog jsonPayload (google/cloud/dataproc/logging/autoscaler_log.proto).
+    Struct.Builder log = Struct.newBuilder();
+    com.google.protobuf.util.JsonFormat.parser().merge("{\"status\":{\"state\":\"RECOMMENDING\",\"details\":"
+        + "\"Recommending a scale up\"},\"recommendation\":{\"inputs\":{\"currentClusterSize\":{\"primaryWorkerCount\":12}},"
+        + "\"outputs\":{\"decision\":\"SCALE_UP\",\"recommendedClusterSize\":{\"primaryWorkerCount\":40},"
+        + "\"constraintsReached\":[\"SCALING_CAPPED_DUE_TO_LACK_OF_QUOTA\"],\"decisionMetric\":\"SPARK_EXECUTORS\"}}}", log);
+    fakes.logging.addResponse(ListLogEntriesResponse.newBuilder()
+        .addEntries(entry("output", LogSeverity.ERROR, FAILED_AT,
+            "java.lang.OutOfMemoryError: Java heap space", false))
+        .addEntries(LogEntry.newBuilder().setLogName("projects/p/logs/dataproc.googleapis.com%2Fautoscaler")
+            .setSeverity(LogSeverity.INFO).setTimestamp(ts(FAILED_AT.minusSeconds(60))).setJsonPayload(log)).build());
+
+    Evidence e = collect("dataproc:batches/b-1");
+    io.sparkrca.core.report.RcaReport r = io.sparkrca.rules.rca.RcaEngine.standard().analyze(e);
+
+    assertThat(e.clusterEvents()).anySatisfy(c -> assertThat(c.message()).startsWith("required=40 running=12"));
+    assertThat(r.findings()).as("findings %s", r.findings().stream().map(f -> f.title()).toList()).anySatisfy(f -> {
+      assertThat(f.kind()).isEqualTo(io.sparkrca.core.report.RootCauseKind.METRIC_INSIGHT);
+      assertThat(f.title()).contains("needed 40 executors but 12 were running");
+      assertThat(f.evidence()).anySatisfy(ev -> assertThat(ev.detail()).contains("SCALING_CAPPED_DUE_TO_LACK_OF_QUOTA"));
+    });
+    assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("Autotuning is already on", "MEMORY"));
+    assertThat(r.recommendations()).allSatisfy(rec -> assertThat(rec.properties())
+        .noneSatisfy(p -> assertThat(p.property()).isEqualTo("spark.shuffle.service.enabled")));
+  }
 }

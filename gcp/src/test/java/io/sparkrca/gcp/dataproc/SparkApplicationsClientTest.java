@@ -177,4 +177,41 @@ class SparkApplicationsClientTest {
         .hasMessageContaining("connection refused").hasMessageContaining("127.0.0.1:" + closed);
     assertThat(dead.requests()).as("refused: not retried").isEqualTo(1);
   }
+
+  @Test
+  void factsAskForTheirIndependentPartsAtOnceAndNeverMoreThanTheParallelism() {
+    fake.latency(50); // long enough for the parts asked at once to meet at the fake
+    GcpSettings s = settings().parallelism(3).build();
+    DataprocSparkApplication a = new DataprocSparkApplication(SparkApplicationsClient.create(s, "us-central1"), PARENT,
+        io.sparkrca.gcp.testing.DataprocShapes.application(app.info()));
+
+    a.facts();
+
+    assertThat(fake.maxInFlight()).as("jobs, executors, environment and SQL beside the stage pages").isGreaterThan(1)
+        .isLessThanOrEqualTo(3);
+    assertThat(fake.requests("searchStages")).isEqualTo(1);
+    assertThat(fake.requests("searchJobs")).isEqualTo(1);
+    assertThat(fake.requests("searchExecutors")).isEqualTo(1);
+  }
+
+  @Test
+  void oneStageAttemptsDetailsCostOneCallNotOnePerAttempt() {
+    String parent = "projects/p/locations/us-central1/batches/many-stages";
+    SparkApplication many = EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog());
+    fake.serve(parent, many);
+    DataprocSparkApplication a = new DataprocSparkApplication(api, parent,
+        io.sparkrca.gcp.testing.DataprocShapes.application(many.info()));
+    int attempts = a.stages(StageQuery.all()).size();
+    assertThat(attempts).isGreaterThan(1);
+    io.sparkrca.core.model.StageData first = a.stages(StageQuery.all()).get(0);
+
+    Optional<io.sparkrca.core.model.StageData> d = a.stageAttempt(first.stageId(), first.attemptId(),
+        StageQuery.all().withDetails(true));
+
+    assertThat(d).hasValueSatisfying(x -> assertThat(x.tasks()).isPresent());
+    assertThat(fake.requests("accessStageAttempt")).isEqualTo(1);
+    a.stages(StageQuery.all().withDetails(true));
+    assertThat(fake.requests("accessStageAttempt")).as("the listing fetches only the attempts not fetched yet")
+        .isEqualTo(attempts);
+  }
 }

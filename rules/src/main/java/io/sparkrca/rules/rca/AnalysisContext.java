@@ -307,6 +307,10 @@ public final class AnalysisContext {
 
   /** Where the application ran, from its master and properties. */
   public Platform platform() {
+    // Only Serverless batches and sessions have the sparkApplications API (seed-tools-spec §4).
+    if (source().map(s -> s.provider().startsWith("dataproc sparkApplications")).orElse(false)) {
+      return Platform.DATAPROC_SERVERLESS;
+    }
     String master = conf.set("spark.master").orElse("").toLowerCase(Locale.ROOT);
     Map<String, String> set = conf.setProperties();
     boolean dataproc = set.keySet().stream().anyMatch(k -> k.startsWith("spark.dataproc."));

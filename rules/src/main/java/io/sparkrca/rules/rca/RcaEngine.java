@@ -28,6 +28,7 @@ import io.sparkrca.rules.rca.internal.DriverTimeAnalyzer;
 import io.sparkrca.rules.rca.internal.ExecutorLossAnalyzer;
 import io.sparkrca.rules.rca.internal.JoinStrategyAnalyzer;
 import io.sparkrca.rules.rca.internal.MemoryPressureAnalyzer;
+import io.sparkrca.rules.rca.internal.MetricInsightsAnalyzer;
 import io.sparkrca.rules.rca.internal.SkewAnalyzer;
 import io.sparkrca.rules.rca.internal.TaskCountAnalyzer;
 import io.sparkrca.rules.rca.internal.TaskFailureAnalyzer;
@@ -49,7 +50,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Names the root cause of an application's failure or slowness from its {@link Evidence}: runs
  * the analyzers (failed tasks, lost executors, driver-side failures, out-of-memory errors, skew,
- * partition counts, spill, GC, join strategy, driver time, the comparison with a baseline), then
+ * partition counts, spill, GC, join strategy, driver time, the comparison with a baseline, seed
+ * 002's metric insights), then
  * ranks what they found. The earliest failure that explains the application's failure is the root
  * cause, and the failures after it are its fallout; a run that did not fail has as root cause the
  * finding that cost the most time above a significance floor, or is {@link RootCauseKind#HEALTHY}
@@ -227,7 +229,8 @@ public final class RcaEngine {
       verdict = Verdict.UNDETERMINED;
       chain = List.of();
     }
-    List<Recommendation> recs = recommendations(root, ranked, findings);
+    List<Recommendation> recs = io.sparkrca.rules.rca.internal.ServerlessLimits.apply(ctx,
+        recommendations(root, ranked, findings), notes);
     List<MissingEvidence> missing = missingEvidence(ctx, root, ranked, verdict);
     if (ctx.evidence().baseline().isEmpty() && root != null && root.kind().category() == RootCauseKind.Category.PERFORMANCE) {
       notes.add("No baseline run was given: the run was judged on its own. Comparing it with a healthy run of the same "
@@ -584,7 +587,7 @@ public final class RcaEngine {
       if (standardAnalyzers) {
         all.addAll(List.of(new TaskFailureAnalyzer(), new ExecutorLossAnalyzer(), new DriverFailureAnalyzer(),
             new SkewAnalyzer(), new TaskCountAnalyzer(), new MemoryPressureAnalyzer(), new JoinStrategyAnalyzer(),
-            new DriverTimeAnalyzer(), new ComparisonAnalyzer()));
+            new DriverTimeAnalyzer(), new ComparisonAnalyzer(), new MetricInsightsAnalyzer()));
       }
       all.addAll(extra);
       if (serviceAnalyzers) {
