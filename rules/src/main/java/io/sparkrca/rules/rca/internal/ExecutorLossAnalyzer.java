@@ -89,10 +89,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     }
     // The decisive records: the executor's own log, the cluster manager, the reason's text.
     List<LogEvidence> logs = ctx.evidence().executorLogs(exec);
-    Optional<LogExcerpt> oomInLog = logs.stream().flatMap(l -> l.excerpts().stream())
-        .filter(e -> e.matched(LogSignatures.EXIT_ON_OOM) || e.matched(LogSignatures.JAVA_HEAP_OOM)
-            || e.matched(LogSignatures.GC_OVERHEAD_OOM) || e.matched(LogSignatures.DIRECT_MEMORY_OOM))
-        .findFirst();
+    Optional<LogExcerpt> oomInLog = oomInLog(logs);
     ClusterRecords cluster = ClusterRecords.of(ctx, exec);
     Optional<ClusterEvent> termination = cluster.termination(r.time());
     Optional<ClusterEvent> kill = cluster.memoryKill(r.time());
@@ -392,8 +389,16 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     return r.time() > lastJobEnd && lastJobEnd != Long.MAX_VALUE && !reason.contains("137") && !ExitCodes.memoryKill(reason);
   }
 
+  /** The first OutOfMemoryError (heap, GC overhead, direct memory, exit on OOM) in an executor's own logs. */
+  static Optional<LogExcerpt> oomInLog(List<LogEvidence> logs) {
+    return logs.stream().flatMap(l -> l.excerpts().stream())
+        .filter(e -> e.matched(LogSignatures.EXIT_ON_OOM) || e.matched(LogSignatures.JAVA_HEAP_OOM)
+            || e.matched(LogSignatures.GC_OVERHEAD_OOM) || e.matched(LogSignatures.DIRECT_MEMORY_OOM))
+        .findFirst();
+  }
+
   /** Whether the executor's tasks reported an OutOfMemoryError in the event log (then that is the root). */
-  private static boolean oomInTasks(AnalysisContext ctx, String exec) {
+  static boolean oomInTasks(AnalysisContext ctx, String exec) {
     return ctx.facts().taskFailures().stream().anyMatch(g -> g.isException()
         && g.exceptionClass().endsWith("OutOfMemoryError") && g.executorIds().contains(exec));
   }

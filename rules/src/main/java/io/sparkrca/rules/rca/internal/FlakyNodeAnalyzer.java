@@ -110,8 +110,8 @@ public final class FlakyNodeAnalyzer implements Analyzer {
     if (!corroborated) {
       b.toConfirm(kind.equals("node")
           ? "node " + n.name() + "'s conditions and events while the failures happened (kubectl describe node " + n.name()
-              + "; kubectl get events -n default --field-selector involvedObject.name=" + n.name()
-              + "), and its kubelet and kernel logs (disk, network, hardware errors)"
+              + ", and the node's events in namespace default), and its kubelet and kernel logs (disk, network, "
+              + "hardware errors)"
           : "host " + n.name() + "'s system and cluster-manager logs while the failures happened (disk, network, "
               + "hardware errors; the node manager's view of it)");
     }

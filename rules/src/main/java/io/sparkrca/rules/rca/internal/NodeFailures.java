@@ -1,13 +1,12 @@
 package io.sparkrca.rules.rca.internal;
 
 import io.sparkrca.core.app.ExecutorRemoval;
+import io.sparkrca.core.app.TaskQuery;
 import io.sparkrca.core.evidence.ClusterEvent;
-import io.sparkrca.core.evidence.LogSignatures;
 import io.sparkrca.core.model.ExecutorSummary;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.model.TaskStatus;
-import io.sparkrca.core.app.TaskQuery;
 import io.sparkrca.rules.rca.AnalysisContext;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -206,36 +205,29 @@ final class NodeFailures {
         String error = t.errorMessage().orElse("");
         long at = t.launchTime().toEpochMilli() + t.duration().orElse(0L);
         total++;
-        if (error.startsWith("FetchFailed") || error.contains("FetchFailedException")) {
-          Matcher m = BLOCK_MANAGER.matcher(error);
-          boolean named = m.find();
-          Optional<String> source = named ? Optional.of(m.group(1)) : Optional.empty();
-          String servingHost = named ? m.group(2) : "";
-          Optional<String> node = source.flatMap(this::node).or(() -> Optional.of(servingHost).filter(h -> !h.isBlank()));
-          if (node.isEmpty()) {
-            unattributed++;
-            continue;
-          }
-          Acc a = acc(node.get());
-          a.time(at);
-          a.stages.add(s.stageId());
-          if (source.map(x -> ownLoss.getOrDefault(x, false)).orElse(false)) {
-            a.own++;
-          } else {
-            a.fetchFailures++;
-          }
-          continue;
-        }
-        Optional<String> node = node(t.executorId()).or(() -> Optional.of(t.host()).filter(h -> !h.isBlank()));
-        if (node.isEmpty()) {
+        boolean fetch = error.startsWith("FetchFailed") || error.contains("FetchFailedException");
+        // A fetch failure points at the executor that served the blocks, anything else at where it ran.
+        Matcher m = BLOCK_MANAGER.matcher(error);
+        boolean named = fetch && m.find();
+        String pointsAt = named ? m.group(1) : t.executorId();
+        String host = named ? m.group(2) : t.host();
+        Optional<String> node = node(pointsAt).or(() -> Optional.of(host).filter(h -> !h.isBlank()));
+        if (node.isEmpty() || fetch && !named) {
           unattributed++;
           continue;
         }
         Acc a = acc(node.get());
         a.time(at);
         a.stages.add(s.stageId());
-        if (error.startsWith("ExecutorLostFailure") || error.contains("ExecutorLostFailure")) {
-          if (ownLoss.getOrDefault(t.executorId(), false)) {
+        boolean lostWithOwnLoss = ownLoss.getOrDefault(pointsAt, false);
+        if (fetch) {
+          if (lostWithOwnLoss) {
+            a.own++;
+          } else {
+            a.fetchFailures++;
+          }
+        } else if (error.startsWith("ExecutorLostFailure") || error.contains("ExecutorLostFailure")) {
+          if (lostWithOwnLoss) {
             a.own++;
           } else {
             a.lostTasks++;
@@ -293,11 +285,7 @@ final class NodeFailures {
   /** Whether a loss is the application's own doing: its memory, not its node. */
   private boolean ownLoss(ExecutorRemoval r) {
     String exec = r.executorId();
-    if (ctx.facts().taskFailures().stream().anyMatch(g -> g.isException() && g.exceptionClass().endsWith("OutOfMemoryError")
-        && g.executorIds().contains(exec))) {
-      return true;
-    }
-    if (ExitCodes.memoryKill(r.reason())) {
+    if (ExecutorLossAnalyzer.oomInTasks(ctx, exec) || ExitCodes.memoryKill(r.reason())) {
       return true;
     }
     OptionalInt code = ExitCodes.find(r.reason());
@@ -305,10 +293,8 @@ final class NodeFailures {
     if (code.isPresent() && (code.getAsInt() == 52 || code.getAsInt() == 3)) {
       return true;
     }
-    boolean oomInLog = ctx.evidence().executorLogs(exec).stream().flatMap(l -> l.excerpts().stream())
-        .anyMatch(e -> e.matched(LogSignatures.EXIT_ON_OOM) || e.matched(LogSignatures.JAVA_HEAP_OOM)
-            || e.matched(LogSignatures.GC_OVERHEAD_OOM) || e.matched(LogSignatures.DIRECT_MEMORY_OOM));
-    return oomInLog || ClusterRecords.of(ctx, exec).memoryKill(r.time()).isPresent();
+    return ExecutorLossAnalyzer.oomInLog(ctx.evidence().executorLogs(exec)).isPresent()
+        || ClusterRecords.of(ctx, exec).memoryKill(r.time()).isPresent();
   }
 
   /** The node executor {@code id} ran on: the cluster's record, else its host in the event log. */
@@ -332,15 +318,15 @@ final class NodeFailures {
     return byNode.computeIfAbsent(node, n -> new Acc());
   }
 
-  /** The node's records that bear on its failures: abnormal conditions, warning events, disruptions of its pods. */
+  /** The node's records that bear on its failures: its abnormal conditions and its events around its losses. */
   static List<ClusterEvent> records(AnalysisContext ctx, Node n) {
     Set<ClusterEvent> out = new LinkedHashSet<>();
     for (String exec : n.failedExecutors()) {
       ClusterRecords c = ClusterRecords.of(ctx, exec);
       long loss = ctx.facts().executorRemovals().stream().filter(r -> r.executorId().equals(exec))
           .mapToLong(ExecutorRemoval::time).findFirst().orElse(-1);
+      // The node's own records only: a pod's eviction is already its loss's confirmed cause.
       out.addAll(c.nodeRecords(loss));
-      c.disruption().ifPresent(out::add);
     }
     return new ArrayList<>(out);
   }
