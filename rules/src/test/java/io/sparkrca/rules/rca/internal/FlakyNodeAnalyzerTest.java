@@ -1,6 +1,7 @@
 package io.sparkrca.rules.rca.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -150,6 +152,30 @@ class FlakyNodeAnalyzerTest {
       assertThat(x.path("summary").asText()).contains("host worker-b.example: 0 failures");
     });
     assertThat(RcaSchema.errors(r.toJson())).isEmpty();
+  }
+
+  @Test
+  void theHostSparksOwnSchedulerExcludedInItsGoldenLogIsTheOneNamed() throws IOException {
+    Optional<Path> corpus = io.sparkrca.core.testing.SharedData.shsConformance();
+    assumeTrue(corpus.isPresent(), "../shared/conformance is absent; skipped");
+    // Spark's excludeOnFailure golden log: tasks fail on one host and Spark excludes that node for the stage.
+    Path log = corpus.get().resolve("spark-events/application_1516285256255_0012");
+    String excluded = null;
+    for (String line : Files.readAllLines(log)) {
+      JsonNode e = JSON.readTree(line);
+      if (e.path("Event").asText().endsWith("SparkListenerNodeBlacklistedForStage")) {
+        excluded = e.path("hostId").asText();
+      }
+    }
+    assertThat(excluded).as("the node Spark excluded").isNotBlank();
+
+    RcaReport r = rca(log);
+
+    Finding node = flakyNode(r).orElseThrow(() -> new AssertionError(r.toMarkdown()));
+    assertThat(node.culprit().host()).contains(excluded);
+    assertThat(node.title()).isEqualTo("Failures concentrate on host " + excluded);
+    assertThat(node.metric("worstNodeShare").orElseThrow().value()).isGreaterThanOrEqualTo(NodeFailures.MIN_SHARE);
+    assertThat(node.summary()).contains("task errors there");
   }
 
   @ParameterizedTest
