@@ -32,6 +32,8 @@ import java.util.List;
 public final class FlakyNodeAnalyzer implements Analyzer {
   /** The most nodes the summary lists (the evidence lists them all). */
   private static final int MAX_NODES_LISTED = 6;
+  /** The most nodes cited one by one as evidence; the rest are summed in one entry. */
+  private static final int MAX_NODES_CITED = 50;
   @Override
   public String name() {
     return "flaky-node";
@@ -53,8 +55,17 @@ public final class FlakyNodeAnalyzer implements Analyzer {
 
     List<EvidenceRef> evidence = new ArrayList<>();
     // The grouping itself, one entry per node, worst first: what the report renders.
-    for (NodeFailures.Node o : j.nodes()) {
+    for (NodeFailures.Node o : j.nodes().subList(0, Math.min(MAX_NODES_CITED, j.nodes().size()))) {
       evidence.add(nodeRef(ctx, kind, o, j));
+    }
+    if (j.nodes().size() > MAX_NODES_CITED) {
+      List<NodeFailures.Node> rest = j.nodes().subList(MAX_NODES_CITED, j.nodes().size());
+      evidence.add(ctx.factRef("", 0, "and " + rest.size() + " more " + kind + "s with "
+          + rest.stream().mapToInt(NodeFailures.Node::all).sum() + " failure(s) and "
+          + rest.stream().mapToInt(o -> o.executors().size()).sum() + " executor(s) (left out)"));
+    }
+    if (j.tasksCut()) {
+      evidence.add(ctx.factRef("", 0, "only the first " + NodeFailures.MAX_TASKS + " failed task attempts were grouped"));
     }
     if (j.unattributed() > 0) {
       evidence.add(ctx.factRef("", 0, j.unattributed() + " failure(s) could not be placed on a " + kind));
