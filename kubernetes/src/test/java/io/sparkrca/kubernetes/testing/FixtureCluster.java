@@ -76,6 +76,8 @@ public final class FixtureCluster {
   private final String prefix;
   private final Map<String, Fate> fates = new LinkedHashMap<>();
   private final Set<String> deleted = new HashSet<>();
+  private final Map<String, String> placement = new LinkedHashMap<>();
+  private final Set<String> notReady = new HashSet<>();
   private final Map<String, Instant> exits = new LinkedHashMap<>();
   private Optional<Fate> driverFate = Optional.empty();
   private Optional<String> clientModeDriver = Optional.empty();
@@ -134,6 +136,26 @@ public final class FixtureCluster {
     return this;
   }
 
+  /**
+   * These executors' pods ran on node {@code node} instead of on their event-log host (a
+   * local-cluster run puts every worker on localhost; a cluster spreads them over nodes).
+   */
+  public FixtureCluster place(String node, String... ids) {
+    for (String id : ids) {
+      placement.put(id, node);
+    }
+    return this;
+  }
+
+  /**
+   * Node {@code node} went NotReady when the first executor placed on it was lost: its Ready
+   * condition is False since then and the node controller recorded a NodeNotReady event.
+   */
+  public FixtureCluster notReady(String node) {
+    notReady.add(node);
+    return this;
+  }
+
   /** These executors' pods were deleted (Spark's default); their events remain. */
   public FixtureCluster deleted(String... ids) {
     deleted.addAll(List.of(ids));
@@ -156,9 +178,9 @@ public final class FixtureCluster {
     return clientModeDriver.orElse(prefix + "-driver");
   }
 
-  /** The node executor {@code id} ran on: its host in the event log. */
+  /** The node executor {@code id} ran on: where it was {@link #place placed}, else its host in the event log. */
   public String node(String id) {
-    return executor(id).hostPort().replaceAll(":\\d+$", "");
+    return placement.getOrDefault(id, executor(id).hostPort().replaceAll(":\\d+$", ""));
   }
 
   /** When executor {@code id}'s process exited, as its worker logged it (second precision, as the kubelet). */
@@ -268,7 +290,11 @@ public final class FixtureCluster {
           && node(x.getKey()).equals(n));
       Instant since = pressure ? fates.entrySet().stream().filter(x -> x.getValue() == Fate.EVICTED)
           .map(x -> exitTime(x.getKey())).min(Instant::compareTo).orElseThrow() : start.minus(1, ChronoUnit.DAYS);
-      api.create(node(n, pressure, since, start.minus(1, ChronoUnit.DAYS)));
+      Optional<Instant> down = notReady.contains(n) ? fates.keySet().stream().filter(x -> node(x).equals(n))
+          .map(this::exitTime).min(Instant::compareTo) : Optional.empty();
+      api.create(node(n, pressure, since, start.minus(1, ChronoUnit.DAYS), down));
+      down.ifPresent(t -> event(api, n, "Node", "Normal", "NodeNotReady", "Node " + n + " status is now: NodeNotReady",
+          t, "node-controller"));
     }
   }
 
@@ -367,14 +393,16 @@ public final class FixtureCluster {
   }
 
   private static io.fabric8.kubernetes.api.model.Node node(String name, boolean memoryPressure, Instant since,
-      Instant created) {
+      Instant created, Optional<Instant> notReadySince) {
     List<NodeCondition> c = new ArrayList<>();
     c.add(condition("MemoryPressure", memoryPressure ? "True" : "False",
         memoryPressure ? "KubeletHasInsufficientMemory" : "KubeletHasSufficientMemory",
         memoryPressure ? "kubelet has insufficient memory available" : "kubelet has sufficient memory available", since));
     c.add(condition("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure", created));
     c.add(condition("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available", created));
-    c.add(condition("Ready", "True", "KubeletReady", "kubelet is posting ready status", created));
+    c.add(notReadySince.isPresent()
+        ? condition("Ready", "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.", notReadySince.get())
+        : condition("Ready", "True", "KubeletReady", "kubelet is posting ready status", created));
     return new NodeBuilder().withNewMetadata().withName(name).addToLabels("kubernetes.io/hostname", name).endMetadata()
         .withNewSpec().endSpec().withNewStatus().withConditions(c)
         .addToCapacity("memory", new Quantity("2Gi")).addToAllocatable("memory", new Quantity("2Gi")).endStatus().build();

@@ -26,6 +26,7 @@ import io.sparkrca.rules.rca.internal.ComparisonAnalyzer;
 import io.sparkrca.rules.rca.internal.DriverFailureAnalyzer;
 import io.sparkrca.rules.rca.internal.DriverTimeAnalyzer;
 import io.sparkrca.rules.rca.internal.ExecutorLossAnalyzer;
+import io.sparkrca.rules.rca.internal.FlakyNodeAnalyzer;
 import io.sparkrca.rules.rca.internal.JoinStrategyAnalyzer;
 import io.sparkrca.rules.rca.internal.MemoryPressureAnalyzer;
 import io.sparkrca.rules.rca.internal.MetricInsightsAnalyzer;
@@ -585,7 +586,7 @@ public final class RcaEngine {
     public RcaEngine build() {
       List<Analyzer> all = new ArrayList<>();
       if (standardAnalyzers) {
-        all.addAll(List.of(new TaskFailureAnalyzer(), new ExecutorLossAnalyzer(), new DriverFailureAnalyzer(),
+        all.addAll(List.of(new TaskFailureAnalyzer(), new ExecutorLossAnalyzer(), new FlakyNodeAnalyzer(), new DriverFailureAnalyzer(),
             new SkewAnalyzer(), new TaskCountAnalyzer(), new MemoryPressureAnalyzer(), new JoinStrategyAnalyzer(),
             new DriverTimeAnalyzer(), new ComparisonAnalyzer(), new MetricInsightsAnalyzer()));
       }

@@ -53,6 +53,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     List<TaskFailureGroup> lostTasks = ctx.facts().taskFailures().stream().filter(TaskFailureGroup::isExecutorLost).toList();
     long lastJobEnd = ctx.jobs().stream().mapToLong(j -> j.completionTime().map(java.time.Instant::toEpochMilli).orElse(Long.MAX_VALUE)).max().orElse(Long.MAX_VALUE);
     List<String> explainedFetchSources = new ArrayList<>();
+    NodeFailures.Judgement nodes = NodeFailures.of(ctx);
     for (ExecutorRemoval r : ctx.facts().executorRemovals()) {
       if (benign(r, lastJobEnd) || oomInTasks(ctx, r.executorId())) {
         continue;
@@ -62,7 +63,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
       if (!followingFetches.isEmpty()) {
         explainedFetchSources.add(r.executorId());
       }
-      out.add(loss(ctx, r, lostTasks, followingFetches));
+      out.add(loss(ctx, r, lostTasks, followingFetches, nodes));
     }
     // Fetch failures without any recorded loss: shuffle files gone for another reason.
     List<TaskFailureGroup> unexplained = fetches.stream()
@@ -76,7 +77,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
   }
 
   private Candidate loss(AnalysisContext ctx, ExecutorRemoval r, List<TaskFailureGroup> lostTasks,
-      List<TaskFailureGroup> fetches) {
+      List<TaskFailureGroup> fetches, NodeFailures.Judgement nodes) {
     String exec = r.executorId();
     OptionalInt code = ExitCodes.find(r.reason());
     Optional<ExitCodes.Meaning> meaning = code.isPresent() ? ExitCodes.meaning(code.getAsInt()) : Optional.empty();
@@ -88,10 +89,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     }
     // The decisive records: the executor's own log, the cluster manager, the reason's text.
     List<LogEvidence> logs = ctx.evidence().executorLogs(exec);
-    Optional<LogExcerpt> oomInLog = logs.stream().flatMap(l -> l.excerpts().stream())
-        .filter(e -> e.matched(LogSignatures.EXIT_ON_OOM) || e.matched(LogSignatures.JAVA_HEAP_OOM)
-            || e.matched(LogSignatures.GC_OVERHEAD_OOM) || e.matched(LogSignatures.DIRECT_MEMORY_OOM))
-        .findFirst();
+    Optional<LogExcerpt> oomInLog = oomInLog(logs);
     ClusterRecords cluster = ClusterRecords.of(ctx, exec);
     Optional<ClusterEvent> termination = cluster.termination(r.time());
     Optional<ClusterEvent> kill = cluster.memoryKill(r.time());
@@ -269,8 +267,16 @@ public final class ExecutorLossAnalyzer implements Analyzer {
                 prop(ctx.conf(), "spark.storage.decommission.shuffleBlocks.enabled", "true"))));
       }
     }
-    b.time(t0).explainsFailure(fatal).explains(RootCauseKind.EXECUTOR_LOST_FETCH_FAILURE, RootCauseKind.EXECUTOR_LOST,
-        RootCauseKind.FLAKY_INFRASTRUCTURE);
+    b.time(t0).explainsFailure(fatal).explains(RootCauseKind.EXECUTOR_LOST_FETCH_FAILURE, RootCauseKind.EXECUTOR_LOST);
+    if (nodes.isFlaky(exec)) {
+      // The node's concentration of failures is not this loss's fallout: it may be its cause.
+      NodeFailures.Node n = nodes.flaky().get();
+      b.against(new EvidenceRef(EvidenceRef.Kind.METRIC, nodes.kind() + " " + n.name(), 0, "executor " + exec + " ran on "
+          + nodes.kind() + " " + n.name() + ", which holds " + n.all() + " of the application's " + nodes.total()
+          + " failures (" + Support.pct(nodes.share(n)) + "): the " + nodes.kind() + " may be the cause"));
+    } else {
+      b.explains(RootCauseKind.FLAKY_INFRASTRUCTURE);
+    }
     b.want("executor logs", "executor " + exec + "'s own log says why it died");
     b.want("cluster records", "the executor's pod status (containerStatuses[].state.terminated: reason such as OOMKilled, "
         + "exit code, times) or the container's exit status and the cluster's events hold the kill reason");
@@ -370,7 +376,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
   }
 
   /** Removals that are not failures: the driver ending the application, idle executors released. */
-  private static boolean benign(ExecutorRemoval r, long lastJobEnd) {
+  static boolean benign(ExecutorRemoval r, long lastJobEnd) {
     String reason = r.reason();
     if (reason.isEmpty() || reason.contains("killed by driver") || reason.contains("Executor killed by driver")
         || reason.contains("decommission") && !reason.contains("lost")) {
@@ -383,8 +389,16 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     return r.time() > lastJobEnd && lastJobEnd != Long.MAX_VALUE && !reason.contains("137") && !ExitCodes.memoryKill(reason);
   }
 
+  /** The first OutOfMemoryError (heap, GC overhead, direct memory, exit on OOM) in an executor's own logs. */
+  static Optional<LogExcerpt> oomInLog(List<LogEvidence> logs) {
+    return logs.stream().flatMap(l -> l.excerpts().stream())
+        .filter(e -> e.matched(LogSignatures.EXIT_ON_OOM) || e.matched(LogSignatures.JAVA_HEAP_OOM)
+            || e.matched(LogSignatures.GC_OVERHEAD_OOM) || e.matched(LogSignatures.DIRECT_MEMORY_OOM))
+        .findFirst();
+  }
+
   /** Whether the executor's tasks reported an OutOfMemoryError in the event log (then that is the root). */
-  private static boolean oomInTasks(AnalysisContext ctx, String exec) {
+  static boolean oomInTasks(AnalysisContext ctx, String exec) {
     return ctx.facts().taskFailures().stream().anyMatch(g -> g.isException()
         && g.exceptionClass().endsWith("OutOfMemoryError") && g.executorIds().contains(exec));
   }
