@@ -111,8 +111,16 @@ abstract class LiveDriverUiParityTest {
     }
   }
 
+  LiveApplication live() {
+    return live;
+  }
+
+  String appId() {
+    return appId;
+  }
+
   /** The in-progress event log as it is now, replayed here. */
-  private SparkApplication replay() throws IOException {
+  SparkApplication replay() throws IOException {
     return EventLogs.reader().build().replay(live.eventLog().toString());
   }
 
@@ -236,7 +244,7 @@ abstract class LiveDriverUiParityTest {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void theDriverUiServesNoEventLogAndSaysWhereToReadIt() {
     HistoryServerHistory ui = HistoryServerHistory.open(live.uiUrl(), HistoryServerSettings.defaults());
     assertThatThrownBy(() -> ui.downloadEventLog(appId, Optional.empty()).close())
@@ -245,7 +253,7 @@ abstract class LiveDriverUiParityTest {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void releasedItEndsNormallyAndItsCompletedLogStillAgreesWithWhatTheUiShowed() throws IOException {
     List<String> liveJobs = new ArrayList<>();
     liveApp().jobs(Set.of()).forEach(j -> liveJobs.add(j.jobId() + " " + j.status()));
