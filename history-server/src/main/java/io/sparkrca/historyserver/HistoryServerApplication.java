@@ -363,17 +363,39 @@ public final class HistoryServerApplication implements SparkApplication {
 
   /**
    * Complete unless a per-stage answer could not be had (each such gap is a note). An application
-   * the server lists as not completed is noted: it is running, or its driver died without ending
-   * it (the server cannot tell which, as its event log could not either).
+   * the server lists as not completed is noted: on a History Server it is running, or its driver
+   * died without ending it (the server cannot tell which, as its event log could not either). A
+   * running driver's own UI ({@link #servedByRunningDriver()}) can tell: the application is
+   * running, so its data ends before the application does ({@link Completeness#cutOff()}, as for
+   * a log still being written), and analysis says it is still running.
    */
   @Override
   public Completeness completeness() {
     List<String> g = gaps();
     List<String> notes = new ArrayList<>(g);
-    if (!info.latestAttempt().completed()) {
+    boolean running = servedByRunningDriver();
+    if (running) {
+      notes.add(0, "read from the running driver's own UI: the application is still running, and its data covers what it "
+          + "had done when it was read");
+    } else if (!info.latestAttempt().completed()) {
       notes.add(0, "the server lists the application as not completed: its data covers what the server knew when it was read");
     }
-    return new Completeness(false, g.size(), 0, notes);
+    return new Completeness(running, g.size(), 0, notes);
+  }
+
+  /**
+   * Whether this application is served by its running driver's own UI (port 4040 by default)
+   * rather than by a History Server: the driver lists itself with no attempt id, not completed,
+   * last updated at its start and with a duration measured up to now; a History Server lists an
+   * application it has not seen end with a duration of 0, last updated when its log was.
+   */
+  public boolean servedByRunningDriver() {
+    return servedByRunningDriver(info.latestAttempt());
+  }
+
+  static boolean servedByRunningDriver(io.sparkrca.core.model.ApplicationAttemptInfo a) {
+    return !a.completed() && a.attemptId().isEmpty() && a.duration() > 0 && a.endTime().toEpochMilli() < 0
+        && a.lastUpdated().equals(a.startTime());
   }
 
   /** Fetches, concurrently, what analysis reads per stage, into the cache. */

@@ -83,7 +83,16 @@ public final class EventLogArchive implements Closeable {
       } catch (IOException e) {
         throw new CorruptInputException(client.name(path) + " is not a readable zip of an event log (" + e.getMessage() + ")", e);
       }
-      return new EventLogArchive(tmp, zip, client.name(path));
+      EventLogArchive archive = new EventLogArchive(tmp, zip, client.name(path));
+      if (archive.entries.isEmpty()) {
+        // Spark's live UI answers this request 200 with an empty zip (the error it means to send is
+        // never returned), so an empty archive is "no event log here", not an empty application.
+        archive.close();
+        throw new InputNotFoundException(client.name(path), "the server sent an event-log zip with nothing in it, as a "
+            + "running driver UI does (it serves no event log); read the log from the application's spark.eventLog.dir, "
+            + "or from a History Server once it lists the application");
+      }
+      return archive;
     } catch (RuntimeException e) {
       deleteQuietly(tmp);
       throw e;

@@ -526,6 +526,71 @@ public enum Workload {
         System.out.println("round " + r + ": " + keys.size() + " keys, digest " + digest);
       }
     }
+  },
+
+  /**
+   * A running application for the live driver UI: a SQL aggregation (two stages and a SQL
+   * execution), a job whose partition 1 fails its first attempt (a failed task, retried), and a
+   * job that fails (one record of partition 2 is not a number, every attempt alike, the stage and
+   * job abort; caught, so the application goes on). Then it pauses: it writes its UI's URL into
+   * {@code ready} (atomically, after the last job's end is in the event log) and waits, at most
+   * {@code pauseSeconds}, until the file {@code release} exists, so a test can read the UI of a
+   * running application and then let it finish.
+   */
+  LIVE_PAUSE {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) throws Exception {
+      long groups = spark.range(0, 100_000, 1, 4).selectExpr("id % 10 AS k").groupBy("k").count().collectAsList().size();
+      System.out.println("groups=" + groups);
+      long n =
+          jsc(spark)
+              .parallelize(range(4000), 4)
+              .mapPartitionsWithIndex(
+                  (idx, it) -> {
+                    if (idx == 1 && TaskContext.get().attemptNumber() == 0) {
+                      throw new IOException("Injected transient fault in partition 1 (first attempt only)");
+                    }
+                    return it;
+                  },
+                  false)
+              .count();
+      System.out.println("count=" + n);
+      List<String> lines = new ArrayList<>();
+      for (int i = 0; i < 4000; i++) {
+        lines.add("order-" + i + "," + (i % 97));
+      }
+      lines.set(2500, "order-2500,12x");
+      try {
+        jsc(spark).parallelize(lines, 4).map(l -> Long.parseLong(l.split(",")[1])).reduce(Long::sum);
+        throw new IllegalStateException("the job over a bad record did not fail");
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Exception expected) {
+        // Scala throws the checked SparkException without declaring it: the job aborted, as meant.
+        if (!(expected instanceof org.apache.spark.SparkException)) {
+          throw expected;
+        }
+        System.out.println("failed job: " + expected.getMessage().lines().findFirst().orElse(""));
+      }
+      // Every event so far handled by every listener: the UI's store has the jobs' ends, and the
+      // event log has them written and flushed (Spark flushes it on each job end).
+      spark.sparkContext().listenerBus().waitUntilEmpty();
+      Path ready = Path.of(p.get("ready"));
+      Path release = Path.of(p.get("release"));
+      String url = spark.sparkContext().uiWebUrl().get();
+      Path tmp = ready.resolveSibling(ready.getFileName() + ".tmp");
+      Files.writeString(tmp, url, StandardCharsets.UTF_8);
+      Files.move(tmp, ready, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      System.out.println("PAUSED ui=" + url);
+      long deadline = System.nanoTime() + num(p, "pauseSeconds", 120) * 1_000_000_000L;
+      while (!Files.exists(release)) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("not released within " + num(p, "pauseSeconds", 120) + " s");
+        }
+        Thread.sleep(100);
+      }
+      System.out.println("RELEASED");
+    }
   };
 
   abstract void run(SparkSession spark, Path scratch, Map<String, String> params)
