@@ -73,7 +73,7 @@ final class ShsCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "20", description = "Per request (default ${DEFAULT-VALUE} s).")
     long timeoutSeconds;
 
-    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "8", description = "Requests in flight at once (default ${DEFAULT-VALUE}).")
+    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "16", description = "Requests in flight at once (default ${DEFAULT-VALUE}).")
     int concurrency;
 
     @Option(names = "--max-response-bytes", paramLabel = "N", defaultValue = "26214400", description = "The cap of one answer (default ${DEFAULT-VALUE}).")

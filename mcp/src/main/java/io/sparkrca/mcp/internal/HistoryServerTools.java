@@ -91,7 +91,7 @@ final class HistoryServerTools {
         .http(http)
         .fromEnvironment()
         .readTimeout(Duration.ofSeconds(a.integer("timeoutSeconds", 20)))
-        .concurrency(a.integer("concurrency", 8))
+        .concurrency(a.integer("concurrency", HistoryServerSettings.DEFAULT_CONCURRENCY))
         .maxResponseBytes(a.optionalLong("maxResponseBytes").orElse(HistoryServerSettings.DEFAULT_MAX_RESPONSE_BYTES))
         .allowCredentialsOverPlainHttp(a.bool("allowPlainHttpCredentials", false))
         .build();
