@@ -187,7 +187,8 @@ abstract class HistoryServerParityTest {
     assertThat(findings(actual)).as("findings of %s", scenario).isEqualTo(findings(expected));
   }
 
-  private static List<String> findings(RcaReport r) {
+  /** A report's findings as comparable lines (kind, severity, culprit stages, title); the live-UI test shares it. */
+  static List<String> findings(RcaReport r) {
     List<String> out = new ArrayList<>();
     for (Finding x : r.findings()) {
       out.add(x.kind() + " " + x.severity() + " " + x.culprit().stageIds() + " " + x.title());
@@ -199,7 +200,7 @@ abstract class HistoryServerParityTest {
    * The summary without where each fact was read (a log line, or a REST path) and without how the
    * source was read: the rest must be equal.
    */
-  private static JsonNode sourceFree(JsonNode n) {
+  static JsonNode sourceFree(JsonNode n) {
     if (n instanceof ObjectNode o) {
       o.remove(List.of("source", "line", "firstLine", "reading", "completeness"));
       o.elements().forEachRemaining(HistoryServerParityTest::sourceFree);

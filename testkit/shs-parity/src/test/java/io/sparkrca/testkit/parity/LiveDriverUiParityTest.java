@@ -19,7 +19,6 @@ import io.sparkrca.core.model.ApplicationAttemptInfo;
 import io.sparkrca.core.model.ApplicationInfo;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.StageStatus;
-import io.sparkrca.core.report.Finding;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.source.SparkSources;
@@ -197,8 +196,8 @@ abstract class LiveDriverUiParityTest {
   @Test
   @Order(3)
   void summarizeGivesTheReplaysSummaryAndSaysTheApplicationIsRunning() throws IOException {
-    ObjectNode expected = (ObjectNode) sourceFree(JSON.readTree(ApplicationSummary.of(replay(), "x").toJson()));
-    ObjectNode actual = (ObjectNode) sourceFree(JSON.readTree(ApplicationSummary.of(liveApp(), "x").toJson()));
+    ObjectNode expected = (ObjectNode) HistoryServerParityTest.sourceFree(JSON.readTree(ApplicationSummary.of(replay(), "x").toJson()));
+    ObjectNode actual = (ObjectNode) HistoryServerParityTest.sourceFree(JSON.readTree(ApplicationSummary.of(liveApp(), "x").toJson()));
 
     assertThat(actual.path("status").asText()).as("status of the live application").startsWith("FAILED");
     assertThat(actual.path("status").asText()).as("status of the live application").contains("still being written");
@@ -236,7 +235,7 @@ abstract class LiveDriverUiParityTest {
     replay().stages(StageQuery.all()).stream().filter(s -> s.status() == StageStatus.FAILED).forEach(s -> failedStages.add(s.stageId()));
     assertThat(actual.rootCause().culprit().stageIds()).as("culprit stages").isEqualTo(expected.rootCause().culprit().stageIds())
         .containsAnyElementsOf(failedStages);
-    assertThat(findings(actual)).as("findings").isEqualTo(findings(expected));
+    assertThat(HistoryServerParityTest.findings(actual)).as("findings").isEqualTo(HistoryServerParityTest.findings(expected));
     assertThat(actual.missingEvidence()).as("missing evidence of the live report")
         .anySatisfy(m -> assertThat(m.reason()).isEqualTo(GapReason.CUT_OFF));
     assertThat(actual.notes()).as("notes of the live report").anySatisfy(n -> assertThat(n).contains("still being written"));
@@ -333,24 +332,5 @@ abstract class LiveDriverUiParityTest {
       }
     }
     return wrong;
-  }
-
-  private static List<String> findings(RcaReport r) {
-    List<String> out = new ArrayList<>();
-    for (Finding x : r.findings()) {
-      out.add(x.kind() + " " + x.severity() + " " + x.culprit().stageIds() + " " + x.title());
-    }
-    return out;
-  }
-
-  /** A summary without where each fact was read (a log line, or a REST path) and how the source was read. */
-  private static JsonNode sourceFree(JsonNode n) {
-    if (n instanceof ObjectNode o) {
-      o.remove(List.of("source", "line", "firstLine", "reading", "completeness"));
-      o.elements().forEachRemaining(LiveDriverUiParityTest::sourceFree);
-    } else if (n != null && n.isArray()) {
-      n.forEach(LiveDriverUiParityTest::sourceFree);
-    }
-    return n;
   }
 }
