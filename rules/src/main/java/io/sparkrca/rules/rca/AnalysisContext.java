@@ -29,6 +29,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -65,6 +66,7 @@ public final class AnalysisContext {
   private final Map<Long, Optional<TaskMetricDistributions>> quantiles = new HashMap<>();
   private final Map<Integer, Integer> jobOfStage = new HashMap<>();
   private final Map<Integer, Long> executionOfJob = new HashMap<>();
+  private final Map<Class<?>, Object> derived = new HashMap<>();
   private Optional<AnalysisContext> baseline;
   private Optional<ZoneId> zone;
   private Optional<io.sparkrca.rules.compare.Comparison> comparison;
@@ -278,6 +280,25 @@ public final class AnalysisContext {
       max = Math.max(max, at);
     }
     return max;
+  }
+
+  /**
+   * A value derived from this analysis's evidence once and shared by the analyzers that read it
+   * (one per type): the first call computes it, later calls return the same instance.
+   *
+   * <pre>{@code
+   * Grouping byHost = ctx.derived(Grouping.class, Grouping::of); // Grouping: an analyzer's own type
+   * }</pre>
+   */
+  public <T> T derived(Class<T> type, java.util.function.Function<AnalysisContext, T> compute) {
+    Object known = derived.get(type);
+    if (known != null) {
+      return type.cast(known);
+    }
+    // not computeIfAbsent: a computation may ask for another derived value
+    T value = Objects.requireNonNull(compute.apply(this), "a derived value");
+    derived.put(type, value);
+    return value;
   }
 
   /** The driver's time zone ({@code user.timezone}), in which its log lines' times are written. */

@@ -144,8 +144,9 @@ final class NodeFailures {
   }
 
   /** Groups {@code ctx}'s failures by node and judges whether one node is a flaky host. */
+  /** The grouping of this analysis, computed once (the executor-loss and flaky-node analyzers both read it). */
   static Judgement of(AnalysisContext ctx) {
-    return new NodeFailures(ctx).judge();
+    return ctx.derived(Judgement.class, c -> new NodeFailures(c).judge());
   }
 
   private Judgement judge() {
