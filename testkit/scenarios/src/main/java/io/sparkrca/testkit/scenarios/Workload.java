@@ -533,7 +533,7 @@ public enum Workload {
    * execution), a job whose partition 1 fails its first attempt (a failed task, retried), and a
    * job that fails (one record of partition 2 is not a number, every attempt alike, the stage and
    * job abort; caught, so the application goes on). Then it pauses: it writes its UI's URL into
-   * {@code ready} (atomically, after the last job's end is in the event log) and waits, at most
+   * {@code ready} (atomically, once no task runs and every task's end is in the event log) and waits, at most
    * {@code pauseSeconds}, until the file {@code release} exists, so a test can read the UI of a
    * running application and then let it finish.
    */
@@ -572,8 +572,16 @@ public enum Workload {
         }
         System.out.println("failed job: " + expected.getMessage().lines().findFirst().orElse(""));
       }
+      // Tasks of the aborted stage still running when its job failed end after the job's end, and
+      // Spark does not flush the event log on a task's end (it does on a stage's or a job's): wait
+      // until no task runs, then run one small job whose end flushes those task ends to the log.
+      long idleBy = System.nanoTime() + 60_000_000_000L;
+      while (System.nanoTime() < idleBy && running(spark) > 0) {
+        Thread.sleep(20);
+      }
+      System.out.println("flush=" + jsc(spark).parallelize(List.of(1), 1).count());
       // Every event so far handled by every listener: the UI's store has the jobs' ends, and the
-      // event log has them written and flushed (Spark flushes it on each job end).
+      // event log has them written and flushed.
       spark.sparkContext().listenerBus().waitUntilEmpty();
       Path ready = Path.of(p.get("ready"));
       Path release = Path.of(p.get("release"));
@@ -595,6 +603,15 @@ public enum Workload {
 
   abstract void run(SparkSession spark, Path scratch, Map<String, String> params)
       throws Exception;
+
+  /** Active stages plus the tasks the executors say they are running. */
+  private static int running(SparkSession spark) {
+    int n = spark.sparkContext().statusTracker().getActiveStageIds().length;
+    for (org.apache.spark.SparkExecutorInfo e : spark.sparkContext().statusTracker().getExecutorInfos()) {
+      n += e.numRunningTasks();
+    }
+    return n;
+  }
 
   /** The workload named like {@code bad-record} or {@code BAD_RECORD}. */
   static Workload byName(String name) {
