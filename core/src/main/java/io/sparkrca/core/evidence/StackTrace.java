@@ -131,6 +131,14 @@ public record StackTrace(List<ThrownException> chain) {
 
   /** One Java frame line ({@code \tat com.x.Job.run(Job.java:42)}), if the line is one. */
   static Optional<StackFrame> frame(String line) {
+    // Most lines of a message are not frames: a look at the line's start saves the expression.
+    int start = 0;
+    while (start < line.length() && Character.isWhitespace(line.charAt(start))) {
+      start++;
+    }
+    if (!line.startsWith("at ", start) || line.indexOf('(', start) < 0) {
+      return Optional.empty();
+    }
     Matcher m = JAVA_FRAME.matcher(line.replace("\t", "    "));
     if (!m.find()) {
       return Optional.empty();

@@ -49,7 +49,40 @@ public final class Formats {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       return Double.toString(value);
     }
+    if (decimals >= 0 && decimals < POWERS.length) {
+      // Reports format thousands of numbers: away from a tie, rounding the scaled double gives the
+      // digits the exact expansion would (its error is far below the margin kept), without BigDecimal.
+      double scaled = value * POWERS[decimals];
+      if (Math.abs(scaled) < 1e12) {
+        double floor = Math.floor(scaled);
+        double fraction = scaled - floor;
+        if (Math.abs(fraction - 0.5) > 1e-3) {
+          return plain((long) floor + (fraction > 0.5 ? 1 : 0), decimals);
+        }
+      }
+    }
     return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_EVEN).toPlainString();
+  }
+
+  private static final double[] POWERS = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
+
+  /** {@code units / 10^decimals} as BigDecimal's plain string writes it (no sign for zero). */
+  private static String plain(long units, int decimals) {
+    String digits = Long.toString(Math.abs(units));
+    StringBuilder out = new StringBuilder(digits.length() + decimals + 3);
+    if (units < 0) {
+      out.append('-');
+    }
+    if (decimals == 0) {
+      return out.append(digits).toString();
+    }
+    if (digits.length() <= decimals) {
+      out.append("0.");
+      out.append("0".repeat(decimals - digits.length())).append(digits);
+      return out.toString();
+    }
+    int point = digits.length() - decimals;
+    return out.append(digits, 0, point).append('.').append(digits, point, digits.length()).toString();
   }
 
   /** A ratio as a percentage with one decimal, e.g. {@code "12.5%"}; 0 when the whole is 0. */

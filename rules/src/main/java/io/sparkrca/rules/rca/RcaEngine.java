@@ -184,8 +184,10 @@ public final class RcaEngine {
         .sorted(byTime()).forEach(ranked::add);
     candidates.stream().filter(c -> c != r0 && c.kind().category() == RootCauseKind.Category.PERFORMANCE)
         .sorted(Comparator.comparingLong((Candidate c) -> c.finding().estimatedCostMs()).reversed()).forEach(ranked::add);
-    Map<Candidate, Finding> findings = new LinkedHashMap<>();
-    for (int i = 0; i < ranked.size() && i < MAX_FINDINGS; i++) {
+    // By identity: a candidate is a record, and hashing one hashes all its evidence.
+    Map<Candidate, Finding> findings = new java.util.IdentityHashMap<>();
+    List<Candidate> reported = ranked.subList(0, Math.min(ranked.size(), MAX_FINDINGS));
+    for (int i = 0; i < reported.size(); i++) {
       Candidate c = ranked.get(i);
       boolean fallout = root != null && c != root && isFallout(root, c);
       findings.put(c, withId(c.finding(), "F" + (i + 1), fallout, fallout ? Optional.of("F1") : Optional.empty()));
@@ -243,7 +245,7 @@ public final class RcaEngine {
       }
     });
     return new RcaReport(applicationRef(ctx, outcome), verdict, rc, chain, Chronology.timeline(ctx),
-        new ArrayList<>(findings.values()), recs, missing, notes);
+        reported.stream().map(findings::get).toList(), recs, missing, notes);
   }
 
   /** Anti-patterns linked to a root-cause kind: code findings that are likely part of the story. */
@@ -305,6 +307,10 @@ public final class RcaEngine {
   private static List<Candidate> merge(List<Candidate> in) {
     List<Candidate> out = new ArrayList<>();
     for (Candidate c : in) {
+      if (c.kind().category() != RootCauseKind.Category.FAILURE) {
+        out.add(c); // only failures merge (below): skip the search
+        continue;
+      }
       Optional<Candidate> same = out.stream().filter(o -> o.kind() == c.kind()
           && o.finding().analyzer().equals(c.finding().analyzer())
           && c.kind().category() == RootCauseKind.Category.FAILURE

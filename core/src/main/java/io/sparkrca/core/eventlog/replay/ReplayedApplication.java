@@ -67,6 +67,8 @@ public final class ReplayedApplication implements SparkApplication {
   private final String fallbackId;
   /** The executors by id, for lookups per task (the state's map is sorted, for listing). */
   private final Map<String, LiveExecutor> executorsById;
+  /** The redacted, sorted environment, made on the first read (redacting runs expressions over every value). */
+  private volatile Optional<ApplicationEnvironmentInfo> environment;
 
   ReplayedApplication(ReplayResult result, long lastUpdateTime, String fallbackId) {
     this.s = result.state;
@@ -392,13 +394,10 @@ public final class ReplayedApplication implements SparkApplication {
       }
       return out;
     }
-    Integer[] order = orderedRows(t, q.sortBy());
+    Integer[] order = orderedRows(t, q.sortBy(), q.statuses());
     List<TaskData> out = new ArrayList<>();
     long skipped = 0;
     for (Integer row : order) {
-      if (!q.statuses().isEmpty() && !matches(t, row, q.statuses())) {
-        continue;
-      }
       if (skipped < q.offset()) {
         skipped++;
         continue;
@@ -486,10 +485,22 @@ public final class ReplayedApplication implements SparkApplication {
     return c != 0 ? c : Integer.compare(a, b);
   }
 
-  private static Integer[] orderedRows(TaskTable t, TaskSorting sorting) {
+  /** The rows with one of {@code statuses} (or all), sorted: filtered first, so that a page of failed tasks sorts only those. */
+  private static Integer[] orderedRows(TaskTable t, TaskSorting sorting, Set<TaskStatus> statuses) {
     Integer[] rows = new Integer[t.size()];
-    for (int i = 0; i < rows.length; i++) {
-      rows[i] = i;
+    int n = 0;
+    boolean byIdAlready = true; // rows are appended as tasks start, so usually in task-id order
+    long lastId = Long.MIN_VALUE;
+    for (int r = 0; r < rows.length; r++) {
+      if (statuses.isEmpty() || matches(t, r, statuses)) {
+        long id = t.taskId.get(r);
+        byIdAlready &= id >= lastId;
+        lastId = id;
+        rows[n++] = r;
+      }
+    }
+    if (n < rows.length) {
+      rows = Arrays.copyOf(rows, n);
     }
     Comparator<Integer> byId = Comparator.comparingLong(r -> t.taskId.get(r));
     switch (sorting) {
@@ -507,7 +518,9 @@ public final class ReplayedApplication implements SparkApplication {
                 .reversed());
         break;
       default:
-        Arrays.sort(rows, byId);
+        if (!byIdAlready) {
+          Arrays.sort(rows, byId);
+        }
     }
     return rows;
   }
@@ -869,6 +882,15 @@ public final class ReplayedApplication implements SparkApplication {
 
   @Override
   public Optional<ApplicationEnvironmentInfo> environment() {
+    Optional<ApplicationEnvironmentInfo> known = environment;
+    if (known == null) {
+      known = redactedEnvironment(); // a race makes the same value twice
+      environment = known;
+    }
+    return known;
+  }
+
+  private Optional<ApplicationEnvironmentInfo> redactedEnvironment() {
     ApplicationEnvironmentInfo env = s.environment;
     if (env == null) {
       return Optional.empty();

@@ -282,7 +282,7 @@ public record RunProfile(
             .reversed())
         .toList();
     for (StageData s : spilled.subList(0, Math.min(MAX_SPILL_STAGES, spilled.size()))) {
-      app.stageAttempt(s.stageId(), s.attemptId(), StageQuery.all().withDetails(true).withoutSummaries())
+      app.stageAttempt(s.stageId(), s.attemptId(), StageQuery.all().withDetails(true).withoutSummaries().withoutTasks())
           .flatMap(StageData::executorSummary).ifPresent(m -> {
             for (Map.Entry<String, ExecutorStageSummary> x : m.entrySet()) {
               long[] l = load.get(x.getKey());

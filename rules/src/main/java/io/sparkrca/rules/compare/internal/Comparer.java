@@ -308,10 +308,10 @@ public final class Comparer {
     Optional<TaskMetricDistributions> q = s.numCompleteTasks() > 0 ? ctx.quantiles(s) : Optional.empty();
     long median = q.map(d -> at(d.duration(), 2)).orElse(0L);
     long max = q.map(d -> at(d.duration(), 4)).orElse(0L);
-    long medianShuffle = q.filter(d -> d.shuffleReadMetrics() != null).map(d -> at(d.shuffleReadMetrics().readBytes(), 2))
-        .orElse(0L);
-    long maxShuffle = q.filter(d -> d.shuffleReadMetrics() != null).map(d -> at(d.shuffleReadMetrics().readBytes(), 4))
-        .orElse(0L);
+    // A stage whose totals read no shuffle bytes read none in any task: no need to read its tasks.
+    Optional<TaskMetricDistributions> shuffle = q.filter(d -> s.shuffleReadBytes() > 0 && d.shuffleReadMetrics() != null);
+    long medianShuffle = shuffle.map(d -> at(d.shuffleReadMetrics().readBytes(), 2)).orElse(0L);
+    long maxShuffle = shuffle.map(d -> at(d.shuffleReadMetrics().readBytes(), 4)).orElse(0L);
     String group = ctx.executionOf(s.stageId()).map(ExecutionData::description)
         .filter(d -> d != null && !d.isBlank())
         .orElse(ctx.jobOf(s.stageId()).map(JobData::name).orElse(s.name()));

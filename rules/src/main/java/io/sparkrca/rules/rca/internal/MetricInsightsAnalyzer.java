@@ -140,7 +140,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     Map<String, Long> byExecutor = new LinkedHashMap<>();
     for (StageData s : spilled.subList(0, Math.min(MAX_SPILL_STAGES_READ, spilled.size()))) {
       Optional<StageData> d = ctx.app().get().stageAttempt(s.stageId(), s.attemptId(),
-          StageQuery.all().withDetails(true).withoutSummaries());
+          StageQuery.all().withDetails(true).withoutSummaries().withoutTasks());
       d.flatMap(StageData::executorSummary).orElse(Map.of()).forEach((id, es) -> {
         if (es.diskBytesSpilled() > 0) {
           byExecutor.merge(id, es.diskBytesSpilled(), Long::sum);

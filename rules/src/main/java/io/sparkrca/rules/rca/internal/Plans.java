@@ -40,6 +40,9 @@ public final class Plans {
   /** The joins of the physical plan, formatted or inline, in plan order. */
   public static List<Join> joins(String plan) {
     List<Join> out = new ArrayList<>();
+    if (!plan.contains("Join")) {
+      return out; // most plans: the expressions below would try every position of a long text
+    }
     Matcher f = FORMATTED_JOIN.matcher(plan);
     while (f.find()) {
       out.add(new Join(f.group(1), f.group(2), f.group(3), f.group(4)));
@@ -55,6 +58,9 @@ public final class Plans {
 
   /** The grouping keys of the plan's first aggregation that has any. */
   static Optional<String> aggregateKeys(String plan) {
+    if (!plan.contains("HashAggregate")) {
+      return Optional.empty();
+    }
     Matcher m = FORMATTED_AGG_KEYS.matcher(plan);
     return m.find() ? Optional.of(m.group(1)) : Optional.empty();
   }

@@ -63,10 +63,14 @@ public final class SkewAnalyzer implements Analyzer {
       if (!(median > 0) || max < MIN_STRAGGLER_MS || max < MIN_RATIO * median) {
         continue;
       }
-      double readRecordsRatio = ratio(q(d.shuffleReadMetrics().readRecords(), 4), q(d.shuffleReadMetrics().readRecords(), 2));
-      double readBytesRatio = ratio(q(d.shuffleReadMetrics().readBytes(), 4), q(d.shuffleReadMetrics().readBytes(), 2));
-      double inputRatio = Math.max(ratio(q(d.inputMetrics().recordsRead(), 4), q(d.inputMetrics().recordsRead(), 2)),
-          ratio(q(d.inputMetrics().bytesRead(), 4), q(d.inputMetrics().bytesRead(), 2)));
+      // A metric the stage's totals put at 0 is 0 in every task: its ratio is 0 without reading the tasks.
+      double readRecordsRatio = s.shuffleReadRecords() <= 0 ? 0
+          : ratio(q(d.shuffleReadMetrics().readRecords(), 4), q(d.shuffleReadMetrics().readRecords(), 2));
+      double readBytesRatio = s.shuffleReadBytes() <= 0 ? 0
+          : ratio(q(d.shuffleReadMetrics().readBytes(), 4), q(d.shuffleReadMetrics().readBytes(), 2));
+      double inputRatio = Math.max(
+          s.inputRecords() <= 0 ? 0 : ratio(q(d.inputMetrics().recordsRead(), 4), q(d.inputMetrics().recordsRead(), 2)),
+          s.inputBytes() <= 0 ? 0 : ratio(q(d.inputMetrics().bytesRead(), 4), q(d.inputMetrics().bytesRead(), 2)));
       double dataRatio = Math.max(Math.max(readRecordsRatio, readBytesRatio), inputRatio);
       if (dataRatio < MIN_DATA_RATIO) {
         continue; // slow without more data: a straggler, not skew

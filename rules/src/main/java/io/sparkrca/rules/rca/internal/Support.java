@@ -13,7 +13,9 @@ import io.sparkrca.core.report.Severity;
 import io.sparkrca.rules.rca.AnalysisContext;
 import io.sparkrca.rules.rca.EffectiveConf;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Small helpers the standard analyzers share. */
@@ -91,12 +93,24 @@ final class Support {
     if (!name.startsWith("$anonfun$") && !name.contains("withThreadLocalCaptured")) {
       return name;
     }
-    java.util.Optional<String> site = io.sparkrca.core.evidence.StackFrame.firstUserCallSite(s.details());
+    java.util.Optional<String> site = ctx.derived(CallSites.class, c -> new CallSites()).of(s.details());
     if (site.isPresent()) {
       return site.get();
     }
     return ctx.executionOf(s.stageId()).map(x -> x.description()).filter(d -> !d.isBlank())
         .map(d -> d.length() > 160 ? d.substring(0, 160) : d).orElse(name);
+  }
+
+  /**
+   * The user call site of each distinct call-site text, found once per analysis: the stages of a
+   * loop share their call site, and finding it runs a regular expression over every frame.
+   */
+  private static final class CallSites {
+    private final Map<String, java.util.Optional<String>> bySite = new HashMap<>();
+
+    java.util.Optional<String> of(String details) {
+      return bySite.computeIfAbsent(details, io.sparkrca.core.evidence.StackFrame::firstUserCallSite);
+    }
   }
 
   /** Effective parallelism of a stage: how many task slots its tasks kept busy on average. */

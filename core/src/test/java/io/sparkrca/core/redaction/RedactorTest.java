@@ -1,0 +1,51 @@
+package io.sparkrca.core.redaction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class RedactorTest {
+  private final Redactor r = Redactor.standard();
+
+  @Test
+  void redactsCredentialsInsideFreeText() {
+    assertThat(r.redactText("jdbc:postgresql://h/db?user=a&password=hunter2"))
+        .isEqualTo("jdbc:postgresql://h/db?user=a&password=" + Redactor.REDACTED);
+    assertThat(r.redactText("PASSWORD: 'hunter 2' then")).isEqualTo("PASSWORD: " + Redactor.REDACTED + " then");
+    assertThat(r.redactText("fetch https://alice:s3cr3t@repo.example.com/x.jar failed"))
+        .isEqualTo("fetch https://***@repo.example.com/x.jar failed");
+    assertThat(r.redactText("Authorization: Bearer abcdefgh12345")).doesNotContain("abcdefgh12345");
+    assertThat(r.redactText("token ya29.a0AfH6SMBxyz_-1")).doesNotContain("ya29.a0AfH6SMBxyz");
+    assertThat(r.redactText("jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijk"))
+        .doesNotContain("eyJhbGciOiJIUzI1NiJ9");
+    assertThat(r.redactText("aws AKIAABCDEFGHIJKLMNOP used")).doesNotContain("AKIAABCDEFGHIJKLMNOP");
+    assertThat(r.redactText("gh ghp_abcdefghijklmnopqrstuvwxyz0123 pushed")).doesNotContain("ghp_abcdefghij");
+    assertThat(r.redactText("slack xoxb-1234567890-abc")).doesNotContain("xoxb-1234567890");
+    assertThat(r.redactText("Set-Cookie: SESSION=abc123; Path=/")).doesNotContain("abc123");
+    assertThat(r.redactText("k -----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY----- k"))
+        .isEqualTo("k " + Redactor.REDACTED + " k");
+    assertThat(r.redactText("x-goog-signature=0a1b2c&y=1")).isEqualTo("x-goog-signature=" + Redactor.REDACTED + "&y=1");
+  }
+
+  @Test
+  void leavesTextWithoutSecretsAsItIs() {
+    for (String plain : new String[] {
+        "In stage 3 (count at Job.scala:42), the slowest task took 12 s = 6.0x the median 2 s",
+        "duration min/median/max 1 s / 2 s / 12 s; shuffle records median/max 10 / 90",
+        "Executor 7 lost: Container killed by YARN for exceeding memory limits. 9.1 GB of 9 GB used",
+        "", "ünïcödé text: ok", "spark.sql.shuffle.partitions=200"}) {
+      assertThat(r.redactText(plain)).isSameAs(plain);
+    }
+  }
+
+  @Test
+  void propertiesAreJudgedByTheirKeyAndValue() {
+    assertThat(r.redactProperty("spark.hadoop.fs.s3a.secret.key", "abc")).isEqualTo(Redactor.REDACTED);
+    assertThat(r.redactProperty("spark.hadoop.fs.azure.account.key.acct.blob.core.windows.net", "abc"))
+        .isEqualTo(Redactor.REDACTED);
+    assertThat(r.redactProperty("spark.executor.memory", "4g")).isEqualTo("4g");
+    assertThat(r.redactLikeHistoryServer("spark.my.token.file", "/x")).isEqualTo(Redactor.REDACTED);
+    assertThat(r.redactLikeHistoryServer("spark.jars", "https://u:p@h/a.jar")).isEqualTo("https://***@h/a.jar");
+    assertThat(Redactor.redactUri("https://user:pw@host/x")).isEqualTo("https://***@host/x");
+  }
+}
