@@ -52,7 +52,6 @@ public final class GcpSettings {
   /** The OAuth scope every call uses. */
   public static final String CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
 
-  private static final GcpSettings DEFAULTS = builder().build();
 
   private final Optional<String> project;
   private final Optional<String> region;
@@ -97,7 +96,7 @@ public final class GcpSettings {
 
   /** Settings from the environment and the gcloud configuration alone. */
   public static GcpSettings defaults() {
-    return DEFAULTS;
+    return Defaults.INSTANCE;
   }
 
   public static Builder builder() {
@@ -399,5 +398,10 @@ public final class GcpSettings {
       }
       return v.trim();
     }
+  }
+
+  /** Made on first use: they read the environment and the gcloud configuration files, which a command that reads no Google Cloud source never needs. */
+  private static final class Defaults {
+    static final GcpSettings INSTANCE = builder().build();
   }
 }

@@ -22,7 +22,6 @@ import java.util.ServiceLoader;
  * }</pre>
  */
 public final class ByteSources {
-  private static final ByteSources DEFAULTS = builder().loadServiceProviders().build();
 
   private final List<ByteSourceProvider> providers;
   private final Optional<ReadListener> listener;
@@ -37,7 +36,7 @@ public final class ByteSources {
    * local files.
    */
   public static ByteSources defaults() {
-    return DEFAULTS;
+    return Defaults.INSTANCE;
   }
 
   public static Builder builder() {
@@ -143,5 +142,10 @@ public final class ByteSources {
       all.add(new LocalFileProvider());
       return new ByteSources(all, Optional.empty());
     }
+  }
+
+  /** Made on first use: loading the class path's providers costs a short command's start, and a caller with its own byte sources never needs them. */
+  private static final class Defaults {
+    static final ByteSources INSTANCE = builder().loadServiceProviders().build();
   }
 }

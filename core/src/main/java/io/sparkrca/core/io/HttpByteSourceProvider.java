@@ -27,7 +27,6 @@ import java.util.Objects;
  * }</pre>
  */
 public final class HttpByteSourceProvider implements ByteSourceProvider {
-  private static final HttpByteSourceProvider DEFAULTS = of(HttpSettings.defaults());
 
   private final HttpTransport transport;
 
@@ -37,7 +36,7 @@ public final class HttpByteSourceProvider implements ByteSourceProvider {
 
   /** A provider with default settings and no credentials. */
   public static HttpByteSourceProvider defaults() {
-    return DEFAULTS;
+    return Defaults.INSTANCE;
   }
 
   /** A provider that reads with these settings (credentials, CAs, timeouts, retries). */
@@ -101,5 +100,10 @@ public final class HttpByteSourceProvider implements ByteSourceProvider {
   @Override
   public List<SourceEntry> listPrefix(String uriPrefix) {
     return List.of();
+  }
+
+  /** Made on first use, like the other defaults. */
+  private static final class Defaults {
+    static final HttpByteSourceProvider INSTANCE = of(HttpSettings.defaults());
   }
 }

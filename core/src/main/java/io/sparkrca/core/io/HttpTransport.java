@@ -38,7 +38,13 @@ import org.slf4j.LoggerFactory;
  * {@code Retry-After}, and the translation of failures into messages that say what to do.
  */
 final class HttpTransport {
-  private static final Logger LOG = LoggerFactory.getLogger(HttpTransport.class);
+  /**
+   * The logger, got on first use (a retry): every command that opens a URI makes a transport, and
+   * getting a logger first starts the logging provider, which costs a short command's start.
+   */
+  private static final class Log {
+    static final Logger LOG = LoggerFactory.getLogger(HttpTransport.class);
+  }
 
   /** How the transport waits between retries; replaced in tests so that nothing really sleeps. */
   interface Sleeper {
@@ -110,7 +116,7 @@ final class HttpTransport {
           throw failure(name, e, attempt + 1);
         }
         Duration wait = backoff(attempt);
-        LOG.debug("GET {} failed ({}); retry {} in {} ms", name, e, attempt + 1, wait.toMillis());
+        Log.LOG.debug("GET {} failed ({}); retry {} in {} ms", name, e, attempt + 1, wait.toMillis());
         pause(wait, name);
         attempt++;
         continue;
@@ -151,7 +157,7 @@ final class HttpTransport {
                   + settings.maxRetryAfter().toSeconds() + " s this reader waits. Try again later");
         }
         Duration wait = retryAfter.isPresent() ? retryAfter.get() : backoff(attempt);
-        LOG.debug("GET {}: HTTP {}; retry {} in {} ms", name, status, attempt + 1, wait.toMillis());
+        Log.LOG.debug("GET {}: HTTP {}; retry {} in {} ms", name, status, attempt + 1, wait.toMillis());
         pause(wait, name);
         attempt++;
         continue;

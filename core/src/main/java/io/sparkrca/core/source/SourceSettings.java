@@ -21,7 +21,6 @@ import java.util.Optional;
  * }</pre>
  */
 public final class SourceSettings {
-  private static final SourceSettings DEFAULTS = builder().build();
 
   private final HttpSettings http;
   private final ByteSources byteSources;
@@ -36,7 +35,7 @@ public final class SourceSettings {
 
   /** Default HTTP settings, the class path's byte sources, damaged records skipped and reported. */
   public static SourceSettings defaults() {
-    return DEFAULTS;
+    return Defaults.INSTANCE;
   }
 
   public static Builder builder() {
@@ -90,5 +89,10 @@ public final class SourceSettings {
     public SourceSettings build() {
       return new SourceSettings(this);
     }
+  }
+
+  /** Made on first use: building them loads every byte-source provider on the class path, which a caller with its own settings never needs. */
+  private static final class Defaults {
+    static final SourceSettings INSTANCE = builder().build();
   }
 }

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -40,16 +41,20 @@ public final class GcsByteSourceProvider implements ByteSourceProvider {
   /** The most entries one listing returns. */
   public static final int MAX_LIST = 10_000;
 
-  private final GcpSettings settings;
+  /** Empty for {@link GcpSettings#defaults()}, read when the client is first made. */
+  private final Optional<GcpSettings> settings;
   private volatile Storage storage;
 
-  /** With {@link GcpSettings#defaults()} (for {@link java.util.ServiceLoader}). */
+  /**
+   * With {@link GcpSettings#defaults()} (for {@link java.util.ServiceLoader}), read on first use:
+   * every command that opens a URI loads this provider, and most read local files only.
+   */
   public GcsByteSourceProvider() {
-    this(GcpSettings.defaults());
+    this.settings = Optional.empty();
   }
 
   private GcsByteSourceProvider(GcpSettings settings) {
-    this.settings = settings;
+    this.settings = Optional.of(settings);
   }
 
   public static GcsByteSourceProvider of(GcpSettings settings) {
@@ -143,7 +148,7 @@ public final class GcsByteSourceProvider implements ByteSourceProvider {
     if (s == null) {
       synchronized (this) {
         if (storage == null) {
-          storage = create(settings);
+          storage = create(settings.orElseGet(GcpSettings::defaults));
         }
         s = storage;
       }

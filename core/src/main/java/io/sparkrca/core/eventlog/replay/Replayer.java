@@ -42,7 +42,19 @@ public final class Replayer {
                   .maxNumberLength(1000)
                   .build())
           .build();
-  static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
+
+  /**
+   * The mapper of the lines the byte-level readers decline, made on first use: most logs never
+   * need it, and making one costs a short command tens of milliseconds (its class initializer
+   * sets up date formats and locale data).
+   */
+  static ObjectMapper mapper() {
+    return Mapper.MAPPER;
+  }
+
+  private static final class Mapper {
+    static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
+  }
   /** Bytes read at a time: fewer, larger reads for logs of gigabytes. */
   private static final int READ_BUFFER = 1 << 20;
   private static final String TASK_START = "SparkListenerTaskStart";
@@ -276,7 +288,7 @@ public final class Replayer {
         dispatch(event, p, null, line);
       } else {
         // "Event" is not the first field: read the whole object, then dispatch.
-        ObjectNode tree = MAPPER.readTree(FACTORY.createParser(buf, start, length));
+        ObjectNode tree = mapper().readTree(FACTORY.createParser(buf, start, length));
         JsonNode ev = tree.get("Event");
         if (ev == null || !ev.isTextual()) {
           recordBad(line, "JSON object without an 'Event' field");
@@ -334,7 +346,7 @@ public final class Replayer {
     switch (event) {
       case TASK_START:
         if (p == null) {
-          p = tree.traverse(MAPPER);
+          p = tree.traverse(mapper());
           p.nextToken();
         }
         StreamingEvents.parseTaskStart(p, taskStart);
@@ -342,7 +354,7 @@ public final class Replayer {
         return;
       case TASK_END:
         if (p == null) {
-          p = tree.traverse(MAPPER);
+          p = tree.traverse(mapper());
           p.nextToken();
         }
         StreamingEvents.parseTaskEnd(p, taskEnd);
@@ -498,11 +510,11 @@ public final class Replayer {
 
   /** Reads the remaining fields of the current object into a tree. */
   static ObjectNode restAsTree(JsonParser p) throws IOException {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = mapper().createObjectNode();
     for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
       String name = p.currentName();
       p.nextToken();
-      node.set(name, MAPPER.readTree(p));
+      node.set(name, mapper().readTree(p));
     }
     return node;
   }
