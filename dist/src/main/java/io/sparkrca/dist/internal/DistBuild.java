@@ -143,7 +143,42 @@ public final class DistBuild {
         }
       }
     }
-    Files.write(jar.resolveSibling("sparkrca.classlist"), classes, StandardCharsets.UTF_8);
+    Files.write(jar.resolveSibling("sparkrca.classlist"), withoutOldLambdaProxies(classes, jar), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The class list without the lambda proxies whose interface is a class file older than Java 6
+   * (picocli's): JDK 17 cannot archive such an interface once it is linked for a lambda, and then
+   * leaves out of the archive every class that implements it, picocli's converters and handlers
+   * among them (41 classes loaded from the jar on every run instead of mapped).
+   */
+  static List<String> withoutOldLambdaProxies(Set<String> lines, Path jar) throws IOException {
+    List<String> out = new ArrayList<>();
+    try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(jar.toFile())) {
+      for (String line : lines) {
+        if (line.startsWith("@lambda-proxy")) {
+          String[] f = line.split(" ");
+          int close = f.length > 3 ? f[3].indexOf(')') : -1;
+          String ret = close < 0 ? "" : f[3].substring(close + 1);
+          if (ret.startsWith("L") && ret.endsWith(";") && olderThanJava6(z, ret.substring(1, ret.length() - 1))) {
+            continue;
+          }
+        }
+        out.add(line);
+      }
+    }
+    return out;
+  }
+
+  private static boolean olderThanJava6(java.util.zip.ZipFile z, String internalName) throws IOException {
+    java.util.zip.ZipEntry e = z.getEntry(internalName + ".class");
+    if (e == null) {
+      return false; // a JDK interface: archived normally
+    }
+    try (java.io.InputStream in = z.getInputStream(e)) {
+      byte[] head = in.readNBytes(8);
+      return head.length == 8 && ((head[6] & 0xff) << 8 | (head[7] & 0xff)) < 50;
+    }
   }
 
   private static int run(List<String> command, Path output, Path dir) throws IOException, InterruptedException {
