@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  */
 class EventTreeReaderTest {
   private static final JsonFactory FACTORY = Replayer.FACTORY;
-  private static final ObjectMapper MAPPER = Replayer.MAPPER;
+  private static final ObjectMapper MAPPER = Replayer.mapper();
 
   private static final List<byte[]> LINES = new ArrayList<>();
   /** Lines of events other than task events: those the reader is for. */

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
  */
 class TaskEventScannerTest {
   private static final JsonFactory FACTORY = Replayer.FACTORY;
-  private static final ObjectMapper MAPPER = Replayer.MAPPER;
+  private static final ObjectMapper MAPPER = Replayer.mapper();
 
   /** Task lines of the test logs, for the mutation tests. */
   private static final List<byte[]> TASK_LINES = new ArrayList<>();
