@@ -13,6 +13,8 @@ import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.StageStatus;
 import io.sparkrca.core.model.TaskData;
+import io.sparkrca.core.report.html.HtmlPage;
+import io.sparkrca.core.report.html.LargeReport;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -193,6 +195,41 @@ class HtmlReportBrowserTest {
           assertThat(n.get(1).asDouble()).isCloseTo(share, org.assertj.core.data.Offset.offset(1e-4));
         });
       }
+    }
+  }
+
+  @Test
+  void theRcaPageOfAMillionTaskSizedReportStaysShortWithEveryRowAndCellInThePage() throws Exception {
+    // The report shaped like the 1M-task benchmark log's (10,000 stages, 200 executors, 50 findings, 100 events,
+    // texts listing hundreds of stages). A screenshot's time grows with the page's height, so the height is
+    // what is bounded here (the time itself is measured by benchmarks/compare/run.sh, not asserted).
+    Path file = dir.resolve("rca-large.html");
+    Files.writeString(file, LargeReport.report().toHtml());
+    try (HeadlessChromium.Page page = browser.newPage()) {
+      HeadlessChromium.PageLog log = page.open(file);
+      assertThat(log.consoleErrors()).as("console errors").isEmpty();
+      byte[] png = page.screenshot(1100);
+      Files.write(SHOTS.resolve("rca-large.png"), png);
+      int height = page.evaluate("document.documentElement.scrollHeight").asInt();
+      assertThat(height).as("page height in px, 1100 px wide").isLessThan(7_000);
+      // Folded rows are in the DOM (every finding, every event) but not laid out until opened.
+      String findingCells = "[...document.querySelectorAll('tbody tr td:first-child')].filter(td => /^F\\d+$/"
+          + ".test(td.textContent))";
+      assertThat(page.evaluate(findingCells + ".length").asInt()).isEqualTo(LargeReport.FINDINGS);
+      assertThat(page.evaluate(findingCells + ".filter(td => td.checkVisibility()).length").asInt())
+          .as("findings laid out before a fold is opened").isEqualTo(HtmlPage.SHOWN_ROWS);
+      String text = page.evaluate("document.body.innerText").asText();
+      assertThat(text).contains("The other 40 of 50 rows").doesNotContain("event 99:")
+          .doesNotContain(LargeReport.stageList(0, 300));
+      assertThat(page.evaluate("document.querySelectorAll('details.clip:not([open])').length").asInt())
+          .as("long cells and items folded").isPositive();
+      assertThat(page.evaluate("document.body.textContent").asText()).as("the whole stage list is in the page")
+          .contains(LargeReport.stageList(0, 600));
+      // Opening every fold shows all of it.
+      page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)");
+      assertThat(page.evaluate("document.body.innerText").asText()).contains("event 99: job 99 started");
+      assertThat(page.evaluate("document.documentElement.scrollHeight").asInt()).as("taller once unfolded")
+          .isGreaterThan(height);
     }
   }
 

@@ -29,8 +29,10 @@ import java.util.Objects;
  * }</pre>
  */
 public final class Charts {
-  /** Width of every chart, in CSS pixels. */
+  /** Width of a full-width chart, in CSS pixels. */
   public static final int WIDTH = 960;
+  /** Width of each of two charts side by side ({@link #sideBySide(String, String)}), in CSS pixels. */
+  public static final int HALF_WIDTH = 472;
   /** The most rows a timeline or bar chart draws individually. */
   public static final int MAX_ROWS = 60;
   /** Time buckets of an aggregated timeline. */
@@ -106,26 +108,51 @@ public final class Charts {
     y += 6;
     svg.append("<text x=\"4\" y=\"").append(y + 11).append("\">executors (").append(p.executors().size())
         .append(")</text>\n");
+    // Each executor's marks on their own up to MAX_ROWS of them (each with its tooltip); past that,
+    // the others' adds and removals as one path each: the same picture in two elements.
     int drawn = 0;
+    StringBuilder moreAdded = new StringBuilder();
+    StringBuilder moreRemoved = new StringBuilder();
+    int moreAdds = 0;
+    int moreRemovals = 0;
     for (RunProfile.ExecutorSpan e : p.executors()) {
-      if (drawn++ >= 400) {
-        break;
-      }
+      boolean own = drawn++ < MAX_ROWS;
       double ax = x.apply(e.addMs());
-      svg.append("<path class=\"mark executor-added\" data-label=\"executor ").append(text(e.id()))
-          .append(" added\" data-value=\"").append(e.addMs()).append("\" d=\"M").append(f(ax - 4)).append(' ')
-          .append(y + 12).append("l4 -9l4 9z\" fill=\"#1f7a3a\"><title>executor ").append(text(e.id()))
-          .append(" added at ").append(Instant.ofEpochMilli(e.addMs())).append("</title></path>\n");
+      if (own) {
+        svg.append("<path class=\"mark executor-added\" data-label=\"executor ").append(text(e.id()))
+            .append(" added\" data-value=\"").append(e.addMs()).append("\" d=\"M").append(f(ax - 4)).append(' ')
+            .append(y + 12).append("l4 -9l4 9z\" fill=\"#1f7a3a\"><title>executor ").append(text(e.id()))
+            .append(" added at ").append(Instant.ofEpochMilli(e.addMs())).append("</title></path>\n");
+      } else {
+        moreAdds++;
+        moreAdded.append('M').append(f(ax - 4)).append(' ').append(y + 12).append("l4 -9l4 9z");
+      }
       if (e.removeMs() > 0) {
         double rx = x.apply(e.removeMs());
-        svg.append("<path class=\"mark executor-removed\" data-label=\"executor ").append(text(e.id()))
-            .append(" removed\" data-value=\"").append(e.removeMs()).append("\" d=\"M").append(f(rx - 4)).append(' ')
-            .append(y + 3).append("l8 9m0 -9l-8 9\" stroke=\"#b3261e\" stroke-width=\"2\"><title>executor ")
-            .append(text(e.id())).append(" removed at ").append(Instant.ofEpochMilli(e.removeMs())).append(": ")
-            .append(text(e.removeReason())).append("</title></path>\n");
+        if (own) {
+          svg.append("<path class=\"mark executor-removed\" data-label=\"executor ").append(text(e.id()))
+              .append(" removed\" data-value=\"").append(e.removeMs()).append("\" d=\"M").append(f(rx - 4)).append(' ')
+              .append(y + 3).append("l8 9m0 -9l-8 9\" stroke=\"#b3261e\" stroke-width=\"2\"><title>executor ")
+              .append(text(e.id())).append(" removed at ").append(Instant.ofEpochMilli(e.removeMs())).append(": ")
+              .append(text(e.removeReason())).append("</title></path>\n");
+        } else {
+          moreRemovals++;
+          moreRemoved.append('M').append(f(rx - 4)).append(' ').append(y + 3).append("l8 9m0 -9l-8 9");
+        }
         rows.add(List.of("executor " + e.id() + " removed", Instant.ofEpochMilli(e.removeMs()).toString(), "",
             e.removeReason()));
       }
+    }
+    if (moreAdds > 0) {
+      svg.append("<path class=\"mark executors-added\" data-label=\"").append(moreAdds)
+          .append(" more executors added\" data-value=\"").append(moreAdds).append("\" d=\"").append(moreAdded)
+          .append("\" fill=\"#1f7a3a\"><title>").append(moreAdds).append(" more executors added</title></path>\n");
+    }
+    if (moreRemovals > 0) {
+      svg.append("<path class=\"mark executors-removed\" data-label=\"").append(moreRemovals)
+          .append(" more executors removed\" data-value=\"").append(moreRemovals).append("\" d=\"").append(moreRemoved)
+          .append("\" stroke=\"#b3261e\" stroke-width=\"2\"><title>").append(moreRemovals)
+          .append(" more executors removed (see the data table)</title></path>\n");
     }
     y += ROW_H + 4;
     int top = 14;
@@ -161,7 +188,7 @@ public final class Charts {
         + p.executors().stream().filter(e -> e.removeMs() > 0).count() + " removed)"
         + (failures > 0 ? ", " + failures + " failure-chain events marked" : "") + ".";
     rowsTable.append(table("Timeline data", List.of("what", "start", "duration", "detail"), rows));
-    return figure("timeline", id, "Timeline of jobs, stages and executors", desc, height, svg.toString(),
+    return figure("timeline", id, "Timeline of jobs, stages and executors", desc, WIDTH, height, svg.toString(),
         rowsTable.toString());
   }
 
@@ -218,15 +245,15 @@ public final class Charts {
     int h = 40;
     svg.append("<g class=\"concurrency\" data-label=\"").append(what).append(" running at once\" data-value=\"")
         .append(peak).append("\">");
+    // One path, a step outline over the buckets, rather than a rect per bucket: the same picture in
+    // one element.
+    int base = y + h;
+    svg.append("<path d=\"M").append(f(x.apply(t0))).append(' ').append(base);
     for (int i = 0; i < BUCKETS; i++) {
-      if (running[i] <= 0) {
-        continue;
-      }
-      double bh = h * running[i] / top;
-      svg.append("<rect x=\"").append(f(x.apply(t0 + Math.round(i * bucketMs)))).append("\" y=\"").append(f(y + h - bh))
-          .append("\" width=\"").append(f(Math.max(1, plotW / BUCKETS))).append("\" height=\"").append(f(bh))
-          .append("\" fill=\"#9db4dc\"/>");
+      svg.append('V').append(f(base - h * running[i] / top)).append('H')
+          .append(f(x.apply(t0 + Math.round((i + 1) * bucketMs))));
     }
+    svg.append('V').append(base).append("Z\" fill=\"#9db4dc\"/>");
     svg.append("<title>at most ").append(peak).append(' ').append(what).append(" ran at once; the area is how many ran ")
         .append("on average in each interval</title></g>\n");
     svg.append("<text x=\"4\" y=\"").append(y + 26).append("\" class=\"muted\">running at once (peak ").append(peak)
@@ -275,9 +302,15 @@ public final class Charts {
    */
   public static String histogram(String title, String kind, RunProfile.Histogram h, double median, double max,
       String maxLabel) {
+    return histogram(title, kind, h, median, max, maxLabel, WIDTH);
+  }
+
+  /** {@link #histogram(String, String, RunProfile.Histogram, double, double, String)}, {@code width} px wide. */
+  public static String histogram(String title, String kind, RunProfile.Histogram h, double median, double max,
+      String maxLabel, int width) {
     int plotH = 160;
     int left = 60;
-    double plotW = WIDTH - left - 20;
+    double plotW = width - left - 20;
     long lo = h.edges().get(0);
     long hi = Math.max(lo + 1, h.edges().get(h.edges().size() - 1));
     long peak = Math.max(1, h.counts().stream().mapToLong(Long::longValue).max().orElse(1));
@@ -323,7 +356,7 @@ public final class Charts {
     String desc = h.total() + " tasks from " + value(lo, bytes) + " to " + value(hi, bytes) + "; median "
         + value(median, bytes) + ", max " + value(max, bytes) + (median > 0 ? " (" + Formats.fixed(max / median, 1)
         + "x the median)" : "") + "; " + maxLabel + ".";
-    return figure(kind, nextId(kind), title, desc, top + plotH + 24, svg.toString(),
+    return figure(kind, nextId(kind), title, desc, width, top + plotH + 24, svg.toString(),
         table(title + ": data", List.of("range", "tasks"), rows, 1));
   }
 
@@ -332,21 +365,32 @@ public final class Charts {
    * caption). {@code unit} is {@code ms}, {@code bytes}, {@code share} (0..1) or {@code count}.
    */
   public static String bars(String title, String kind, List<Bar> bars, String unit) {
+    return bars(title, kind, bars, unit, WIDTH);
+  }
+
+  /**
+   * {@link #bars(String, String, List, String)}, {@code width} px wide; narrower than {@link
+   * #WIDTH}, the labels get a narrower column (cut at 18 characters, in full in the tooltip and the
+   * data table).
+   */
+  public static String bars(String title, String kind, List<Bar> bars, String unit, int width) {
     List<Bar> sorted = bars.stream().sorted(Comparator.comparingDouble(Bar::value).reversed()).toList();
     List<Bar> shown = sorted.subList(0, Math.min(MAX_ROWS, sorted.size()));
     double peak = Math.max(1e-9, shown.stream().mapToDouble(Bar::value).max().orElse(1));
-    double plotW = WIDTH - LABEL_W - 110;
+    boolean narrow = width < WIDTH;
+    int labelW = narrow ? 120 : LABEL_W;
+    double plotW = width - labelW - (narrow ? 70 : 110);
     StringBuilder svg = new StringBuilder();
     List<List<String>> rows = new ArrayList<>();
     int y = 8;
     for (Bar b : shown) {
       double w = plotW * Math.max(0, b.value()) / peak;
-      svg.append("<text x=\"4\" y=\"").append(y + 11).append("\">").append(text(cut(b.label(), 36))).append("</text>")
+      svg.append("<text x=\"4\" y=\"").append(y + 11).append("\">").append(text(cut(b.label(), narrow ? 18 : 36))).append("</text>")
           .append("<rect class=\"bar\" data-label=\"").append(text(b.label())).append("\" data-value=\"")
-          .append(num(b.value())).append("\" x=\"").append(LABEL_W).append("\" y=\"").append(y + 2).append("\" width=\"")
+          .append(num(b.value())).append("\" x=\"").append(labelW).append("\" y=\"").append(y + 2).append("\" width=\"")
           .append(f(Math.max(b.value() > 0 ? 1 : 0, w))).append("\" height=\"").append(ROW_H - 4)
           .append("\" fill=\"#2458b3\"><title>").append(text(b.label())).append(": ").append(unit(b.value(), unit))
-          .append("</title></rect><text x=\"").append(f(LABEL_W + w + 4)).append("\" y=\"").append(y + 11).append("\">")
+          .append("</title></rect><text x=\"").append(f(labelW + w + 4)).append("\" y=\"").append(y + 11).append("\">")
           .append(unit(b.value(), unit)).append("</text>\n");
       rows.add(List.of(b.label(), unit(b.value(), unit)));
       y += ROW_H;
@@ -354,7 +398,7 @@ public final class Charts {
     String more = sorted.size() > shown.size() ? "; " + (sorted.size() - shown.size()) + " smaller ones not drawn" : "";
     String desc = bars.size() + " values" + (shown.isEmpty() ? "" : ", largest " + shown.get(0).label() + " at "
         + unit(shown.get(0).value(), unit)) + more + ".";
-    return figure(kind, nextId(kind), title, desc, y + 8, svg.toString(), table(title + ": data",
+    return figure(kind, nextId(kind), title, desc, width, y + 8, svg.toString(), table(title + ": data",
         List.of("what", "value"), rows, 1));
   }
 
@@ -390,7 +434,7 @@ public final class Charts {
     String more = pairs.size() > shown.size() ? "; " + (pairs.size() - shown.size()) + " with smaller differences not drawn"
         : "";
     String desc = pairs.size() + " pairs (baseline, this run)" + more + ".";
-    return figure(kind, nextId(kind), title, desc, y + 8, svg.toString(), table(title + ": data",
+    return figure(kind, nextId(kind), title, desc, WIDTH, y + 8, svg.toString(), table(title + ": data",
         List.of("what", "baseline", "this run", "ratio"), rows, 1, 2, 3));
   }
 
@@ -408,7 +452,33 @@ public final class Charts {
 
   /** A table (cells redacted and escaped; at most {@value #MAX_TABLE_ROWS} rows, then a row that says how many more). */
   public static String table(String caption, List<String> header, List<List<String>> rows, int... numeric) {
-    StringBuilder b = new StringBuilder("<table>");
+    return foldedTable(caption, header, rows, MAX_TABLE_ROWS, numeric);
+  }
+
+  /**
+   * A table whose first {@code shown} rows are visible and the others (up to {@value
+   * #MAX_TABLE_ROWS} in all) are in a collapsed {@code <details>} saying how many it holds, as a
+   * second table with the same header; a row or two past {@code shown} are shown rather than folded.
+   * Long cells show their start ({@link HtmlPage#clipped(String)}).
+   */
+  static String foldedTable(String caption, List<String> header, List<List<String>> rows, int shown, int... numeric) {
+    List<List<String>> listed = rows.subList(0, Math.min(MAX_TABLE_ROWS, rows.size()));
+    int visible = listed.size() <= shown + 2 ? listed.size() : shown;
+    StringBuilder b = new StringBuilder();
+    tablePart(b, caption, header, listed.subList(0, visible), visible == listed.size() ? rows.size() - listed.size() : 0,
+        numeric);
+    if (visible < listed.size()) {
+      b.append("<details class=\"rows\"><summary>The other ").append(rows.size() - visible).append(" of ")
+          .append(rows.size()).append(" rows</summary>\n");
+      tablePart(b, "", header, listed.subList(visible, listed.size()), rows.size() - listed.size(), numeric);
+      b.append("</details>\n");
+    }
+    return b.toString();
+  }
+
+  private static void tablePart(StringBuilder b, String caption, List<String> header, List<List<String>> rows,
+      int notListed, int[] numeric) {
+    b.append("<table>");
     if (!caption.isEmpty()) {
       b.append("<caption class=\"muted\">").append(text(caption)).append("</caption>");
     }
@@ -418,21 +488,19 @@ public final class Charts {
           .append(text(header.get(i))).append("</th>");
     }
     b.append("</tr></thead><tbody>\n");
-    int n = 0;
     for (List<String> r : rows) {
-      if (n++ >= MAX_TABLE_ROWS) {
-        b.append("<tr><td colspan=\"").append(header.size()).append("\" class=\"muted\">")
-            .append(rows.size() - MAX_TABLE_ROWS).append(" more rows not listed</td></tr>\n");
-        break;
-      }
       b.append("<tr>");
       for (int i = 0; i < r.size(); i++) {
-        b.append("<td").append(isNumeric(i, numeric) ? " class=\"num\"" : "").append('>').append(text(r.get(i)))
-            .append("</td>");
+        b.append("<td").append(isNumeric(i, numeric) ? " class=\"num\"" : "").append('>')
+            .append(HtmlPage.clipped(r.get(i))).append("</td>");
       }
       b.append("</tr>\n");
     }
-    return b.append("</tbody></table>\n").toString();
+    if (notListed > 0) {
+      b.append("<tr><td colspan=\"").append(header.size()).append("\" class=\"muted\">").append(notListed)
+          .append(" more rows not listed</td></tr>\n");
+    }
+    b.append("</tbody></table>\n");
   }
 
   private static boolean isNumeric(int i, int[] numeric) {
@@ -444,11 +512,19 @@ public final class Charts {
     return false;
   }
 
-  private static String figure(String kind, String id, String title, String desc, int height, String marks,
+  /**
+   * Two charts made {@link #HALF_WIDTH} wide, side by side (one above the other on a narrow
+   * screen, where each scales down): half the page height of two full-width charts.
+   */
+  public static String sideBySide(String left, String right) {
+    return "<div class=\"pair\">\n" + left + right + "</div>\n";
+  }
+
+  private static String figure(String kind, String id, String title, String desc, int width, int height, String marks,
       String data) {
     return "<figure class=\"chart\" data-chart=\"" + kind + "\">\n<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" "
-        + "aria-labelledby=\"" + id + "-t " + id + "-d\" width=\"" + WIDTH + "\" height=\"" + height + "\" viewBox=\"0 0 "
-        + WIDTH + " " + height + "\" style=\"max-width:100%;height:auto\">\n<title id=\"" + id + "-t\">" + text(title)
+        + "aria-labelledby=\"" + id + "-t " + id + "-d\" width=\"" + width + "\" height=\"" + height + "\" viewBox=\"0 0 "
+        + width + " " + height + "\" style=\"max-width:100%;height:auto\">\n<title id=\"" + id + "-t\">" + text(title)
         + "</title>\n<desc id=\"" + id + "-d\">" + text(desc) + "</desc>\n" + marks + "</svg>\n<figcaption>"
         + text(title) + ": " + text(desc) + "</figcaption>\n<details><summary>The numbers behind this chart</summary>\n"
         + data + "</details>\n</figure>\n";

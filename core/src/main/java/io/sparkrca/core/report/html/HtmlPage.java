@@ -22,6 +22,17 @@ import java.util.Objects;
 public final class HtmlPage {
   /** The most characters one piece of text may have in a page; longer text is cut and says so. */
   public static final int MAX_TEXT = 20_000;
+  /**
+   * Table rows and list items shown at first; the rest are in a collapsed {@code <details>} that
+   * says how many it holds. A closed {@code <details>} is neither laid out nor painted, and the
+   * time a browser takes to paint (and to screenshot) a page grows with the page's height.
+   */
+  public static final int SHOWN_ROWS = 10;
+  /**
+   * Characters of a table cell or list item shown at first; a longer one (a list of 600 stage ids)
+   * shows its start and keeps the rest in a collapsed {@code <details>}, all of it in the page.
+   */
+  public static final int SHOWN_CHARS = 240;
 
   // Literal colours, not CSS custom properties: the page needs no cascade of variables, and the
   // library's sources stay free of anything that reads like a command-line flag.
@@ -42,6 +53,10 @@ public final class HtmlPage {
       figure{margin:12px 0 18px}figcaption{color:#5b6472;font-size:13px;margin-top:2px}
       svg text{font:11px system-ui,sans-serif;fill:#1d2430}svg .axis{stroke:#d5dae1}svg .grid{stroke:#eef0f3}
       details{margin:4px 0}summary{cursor:pointer;color:#2458b3}
+      details.clip{margin:0}details.clip>summary{color:inherit;list-style:none}\
+      details.clip>summary::-webkit-details-marker{display:none}\
+      details.clip:not([open])>summary::after{content:"\\2026 " attr(data-more);color:#2458b3}
+      .pair{display:grid;grid-template-columns:1fr 1fr;gap:16px}.pair>figure{min-width:0}
       ul{margin:4px 0 8px;padding-left:22px}li{margin:2px 0}
       """;
 
@@ -117,17 +132,64 @@ public final class HtmlPage {
     return this;
   }
 
-  /** A bulleted list (empty lists are left out). */
+  /**
+   * A bulleted list (empty lists are left out): the first {@value #SHOWN_ROWS} items, then the
+   * others in a collapsed {@code <details>}; a long item shows its first {@value #SHOWN_CHARS}
+   * characters, the rest collapsed.
+   */
   public HtmlPage list(List<String> items) {
     if (items.isEmpty()) {
       return this;
     }
+    int shown = items.size() <= SHOWN_ROWS + 2 ? items.size() : SHOWN_ROWS;
+    items(items.subList(0, shown));
+    if (shown < items.size()) {
+      body.append("<details class=\"rows\"><summary>The other ").append(items.size() - shown).append(" of ")
+          .append(items.size()).append(" items</summary>\n");
+      items(items.subList(shown, items.size()));
+      body.append("</details>\n");
+    }
+    return this;
+  }
+
+  private void items(List<String> items) {
     body.append("<ul>\n");
     for (String i : items) {
-      body.append("<li>").append(text(i)).append("</li>\n");
+      body.append("<li>").append(clipped(i)).append("</li>\n");
     }
     body.append("</ul>\n");
-    return this;
+  }
+
+  /**
+   * Redacts and escapes {@code s} like {@link #text(String)}; past {@value #SHOWN_CHARS}
+   * characters it shows the start (cut at a space or comma) and keeps the rest in a collapsed
+   * {@code <details>}, so the element's text is still all of {@code s}.
+   */
+  public static String clipped(String s) {
+    if (s == null) {
+      return "";
+    }
+    String r = Redactor.standard().redactText(s);
+    if (r.length() > MAX_TEXT) {
+      r = r.substring(0, MAX_TEXT) + " [cut: " + (r.length() - MAX_TEXT) + " more characters]";
+    }
+    // Shorter than a third more than the shown part: shown whole, a fold would save little.
+    if (r.length() <= SHOWN_CHARS * 4 / 3) {
+      return escape(r);
+    }
+    int cut = SHOWN_CHARS;
+    for (int i = SHOWN_CHARS; i > SHOWN_CHARS / 2; i--) {
+      char c = r.charAt(i);
+      if (c == ' ' || c == ',') {
+        cut = i;
+        break;
+      }
+    }
+    if (Character.isLowSurrogate(r.charAt(cut))) {
+      cut--;
+    }
+    return "<details class=\"clip\"><summary data-more=\"" + String.format(java.util.Locale.ROOT, "%,d", r.length() - cut)
+        + " more characters\">" + escape(r.substring(0, cut)) + "</summary>" + escape(r.substring(cut)) + "</details>";
   }
 
   /** A preformatted block. */
@@ -147,11 +209,13 @@ public final class HtmlPage {
   }
 
   /**
-   * A table: a header row and rows of cells (text, redacted and escaped). Columns named in
-   * {@code numeric} (by index) are right-aligned.
+   * A table: a header row and rows of cells (text, redacted and escaped; a long cell shows its
+   * start, see {@link #clipped(String)}). Columns named in {@code numeric} (by index) are
+   * right-aligned. Past {@value #SHOWN_ROWS} rows the others are in a collapsed {@code <details>}
+   * that says how many it holds (and the table stops at {@link Charts#MAX_TABLE_ROWS}).
    */
   public HtmlPage table(String caption, List<String> header, List<List<String>> rows, int... numeric) {
-    body.append(Charts.table(caption, header, rows, numeric));
+    body.append(Charts.foldedTable(caption, header, rows, SHOWN_ROWS, numeric));
     return this;
   }
 

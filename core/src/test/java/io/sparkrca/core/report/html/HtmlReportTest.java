@@ -106,6 +106,115 @@ class HtmlReportTest {
     assertThat(html.getBytes(StandardCharsets.UTF_8).length).isLessThan(300_000);
   }
 
+  @Test
+  void aLongTableShowsItsFirstRowsAndFoldsTheRestSayingHowManyWithoutLosingARow() {
+    List<List<String>> rows = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      rows.add(List.of("row-" + i, Integer.toString(i)));
+    }
+    String html = pageBody(HtmlPage.titled("t").table("caption", List.of("what", "n"), rows, 1));
+    String shown = outsideDetails(html);
+    assertThat(count(shown, "<tr>")).as("header and shown rows").isEqualTo(1 + HtmlPage.SHOWN_ROWS);
+    assertThat(shown).contains("row-0<").contains("row-" + (HtmlPage.SHOWN_ROWS - 1) + "<")
+        .doesNotContain("row-" + HtmlPage.SHOWN_ROWS + "<");
+    assertThat(html).contains("<summary>The other 40 of 50 rows</summary>");
+    for (int i = 0; i < 50; i++) {
+      assertThat(html).contains(">row-" + i + "<");
+    }
+    // A row or two past the shown ones are not worth a fold.
+    String short12 = pageBody(HtmlPage.titled("t").table("", List.of("what"), rows.subList(0, HtmlPage.SHOWN_ROWS + 2)
+        .stream().map(r -> List.of(r.get(0))).toList()));
+    assertThat(short12).doesNotContain("<details");
+    // Lists fold the same way.
+    List<String> items = rows.stream().map(r -> "item " + r.get(0)).toList();
+    String list = pageBody(HtmlPage.titled("t").list(items));
+    assertThat(count(outsideDetails(list), "<li>")).isEqualTo(HtmlPage.SHOWN_ROWS);
+    assertThat(list).contains("<summary>The other 40 of 50 items</summary>").contains("item row-49");
+  }
+
+  @Test
+  void aLongCellShowsItsStartAndKeepsAllItsTextInThePageFolded() {
+    String ids = LargeReport.stageList(0, 600);
+    String cell = HtmlPage.clipped("Spill to disk in stages " + ids);
+    assertThat(cell).startsWith("<details class=\"clip\"><summary data-more=\"");
+    Matcher m = Pattern.compile("<details class=\"clip\"><summary data-more=\"([\\d,]+) more characters\">([^<]*)</summary>([^<]*)</details>")
+        .matcher(cell);
+    assertThat(m.matches()).as(cell).isTrue();
+    assertThat(m.group(2)).startsWith("Spill to disk in stages 0, 1, 2").hasSizeLessThanOrEqualTo(HtmlPage.SHOWN_CHARS);
+    assertThat(m.group(2) + m.group(3)).as("the shown and the folded parts are the whole text")
+        .isEqualTo("Spill to disk in stages " + ids);
+    assertThat(Integer.parseInt(m.group(1).replace(",", ""))).isEqualTo(m.group(3).length());
+    // Short text, and text barely longer than what is shown, stay as they are (escaped).
+    assertThat(HtmlPage.clipped("a < b")).isEqualTo("a &lt; b");
+    String near = "x".repeat(HtmlPage.SHOWN_CHARS + 10);
+    assertThat(HtmlPage.clipped(near)).isEqualTo(near);
+  }
+
+  @Test
+  void theRcaPageOfAMillionTaskSizedReportDrawsABoundedNumberOfMarksAndShowsBoundedRows() {
+    RcaReport r = LargeReport.report();
+    String html = r.toHtml();
+    // Every SVG element, across all charts: the timeline aggregates 10,000 stages, the bar charts
+    // draw at most MAX_ROWS of the 200 executors, each concurrency area is one path.
+    int svgElements = 0;
+    for (Matcher m = Pattern.compile("(?s)<svg.*?</svg>").matcher(html); m.find(); ) {
+      svgElements += count(m.group(), "<") - count(m.group(), "</") - 1;
+    }
+    assertThat(svgElements).as("SVG elements in the page").isLessThan(1_500);
+    assertThat(count(html, "class=\"concurrency\"")).isEqualTo(2);
+    assertThat(html.getBytes(StandardCharsets.UTF_8).length).as("bytes").isLessThan(600_000);
+    // The paired charts of a stage and of the executors sit side by side, each half wide.
+    assertThat(count(html, "<div class=\"pair\">")).as("4 stages of interest and the executors").isEqualTo(5);
+    assertThat(html).contains("width=\"" + Charts.HALF_WIDTH + "\"");
+    // What is shown before anything is unfolded: few rows, short cells, but every finding and event is in the page.
+    String shown = outsideDetails(html);
+    assertThat(count(shown, "<tr>")).as("table rows shown").isLessThan(60);
+    assertThat(count(shown, "<li>")).as("list items shown").isLessThan(30);
+    assertThat(shown).doesNotContain(LargeReport.stageList(0, 300)).doesNotContain(">F11<").contains(">F1<");
+    for (int i = 1; i <= LargeReport.FINDINGS; i++) {
+      assertThat(html).contains(">F" + i + "<");
+    }
+    assertThat(html).contains("event 99: job 99 started").contains("chain step 6")
+        .contains("The other " + (LargeReport.FINDINGS - HtmlPage.SHOWN_ROWS) + " of " + LargeReport.FINDINGS + " rows");
+    String text = html.replaceAll("<[^>]+>", "");
+    assertThat(text).as("the whole stage list of the alternative").contains(LargeReport.stageList(0, 600));
+  }
+
+  /** The page's body between the title and the end. */
+  private static String pageBody(HtmlPage page) {
+    String html = page.render();
+    return html.substring(html.indexOf("</h1>") + 5, html.indexOf("</body>"));
+  }
+
+  /** What {@code html} shows before any {@code <details>} is opened: everything outside them, and their summaries. */
+  static String outsideDetails(String html) {
+    StringBuilder out = new StringBuilder();
+    int depth = 0;
+    int i = 0;
+    while (i < html.length()) {
+      if (html.startsWith("<details", i)) {
+        depth++;
+      } else if (html.startsWith("</details>", i)) {
+        depth--;
+        i += "</details>".length();
+        continue;
+      } else if (depth > 0 && html.startsWith("<summary", i)) {
+        // A summary shows even when its details is closed (if its own parent is open).
+        int end = html.indexOf("</summary>", i);
+        if (depth == 1) {
+          out.append(html, i, end);
+        }
+        i = end;
+        continue;
+      }
+      if (depth == 0) {
+        out.append(html.charAt(i));
+      }
+      i++;
+    }
+    return out.toString();
+  }
+
   private static int count(String s, String what) {
     int n = 0;
     for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + what.length())) {

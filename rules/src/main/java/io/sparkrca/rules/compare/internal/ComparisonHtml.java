@@ -18,6 +18,8 @@ import java.util.Locale;
  * the code diff, and (in a standalone page) both runs' charts. Not an API.
  */
 public final class ComparisonHtml {
+  private static final int MAX_UNMATCHED = 100;
+
   private ComparisonHtml() {}
 
   public static void append(HtmlPage page, Comparison c, boolean standalone) {
@@ -126,7 +128,10 @@ public final class ComparisonHtml {
           + s.tasks() + " tasks)"));
       c.unmatchedCandidateJobs().forEach(j -> items.add("only in this run: " + j));
       c.unmatchedBaselineJobs().forEach(j -> items.add("only in the baseline: " + j));
-      page.list(items.subList(0, Math.min(100, items.size())));
+      page.list(items.subList(0, Math.min(MAX_UNMATCHED, items.size())));
+      if (items.size() > MAX_UNMATCHED) {
+        page.note((items.size() - MAX_UNMATCHED) + " more are in the JSON report.");
+      }
     }
     if (standalone) {
       c.candidateProfile().ifPresent(p -> {
