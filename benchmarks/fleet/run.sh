@@ -10,6 +10,7 @@
 # Knobs (environment): ROUNDS=2 LOGS=2000 LARGE=20 XMX=1g LARGE_TASKS=100000 LARGE_BYTES=300000000
 # DATA=benchmarks/data/fleet MVN_FLAGS= PREPARE_ONLY=1 (build and make the fleets, measure nothing: run
 # it while the machine is busy, then SKIP_BUILD=1 benchmarks/fleet/run.sh when it is quiet)
+# SCAN_OPTS= (extra JVM options of the `scan` runs, e.g. -Dsparkrca.replay.threads=2)
 # Not part of `mvn verify`. About 1 GB of disk under $DATA; 15 to 30 minutes on 2 busy cores.
 set -euo pipefail
 
@@ -69,7 +70,8 @@ now() { date +%s.%N; }
 scan() { # fleet threads round
   local out="$DATA/runs/scan-$1-t$2-r$3.txt" t0 t1
   t0=$(now)
-  java -Xmx"$XMX" -Dfleet.threads="$2" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$CP" \
+  # shellcheck disable=SC2086 # SCAN_OPTS: extra JVM options of the scans, split on spaces
+  java -Xmx"$XMX" ${SCAN_OPTS:-} -Dfleet.threads="$2" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$CP" \
     io.sparkrca.benchmarks.replay.Measure io.sparkrca.benchmarks.fleet.ScanWorkload "$DATA/$1" > "$out"
   t1=$(now)
   echo "scan fleet=$1 threads=$2 round=$3 processWallSeconds=$(awk "BEGIN{print $t1 - $t0}") $(grep '^RESULT' "$out")"

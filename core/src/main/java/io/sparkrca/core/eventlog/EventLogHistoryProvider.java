@@ -40,6 +40,10 @@ public final class EventLogHistoryProvider implements SparkHistoryProvider {
   }
 
   private static EventLogReader reader(SourceSettings settings) {
-    return EventLogs.reader().sources(settings.byteSources()).strict(settings.strict()).build();
+    return EventLogs.reader()
+        .sources(settings.byteSources())
+        .strict(settings.strict())
+        .threads(settings.readThreads())
+        .build();
   }
 }

@@ -184,6 +184,7 @@ public final class EventLogReader {
     private boolean strict;
     private int maxLineBytes = ReplayOptions.DEFAULTS.maxLineBytes();
     private int maxTaskRowsPerStage = ReplayOptions.DEFAULTS.maxTaskRowsPerStage();
+    private int threads = ReplayOptions.DEFAULT_THREADS;
 
     private Builder() {}
 
@@ -215,13 +216,22 @@ public final class EventLogReader {
     }
 
     /**
+     * Threads one replay may use, 1 or 2 (default 2 on a machine with two or more processors; see
+     * {@link ReplayOptions}): give 1 when replays run side by side, one per core.
+     */
+    public Builder threads(int threads) {
+      this.threads = threads;
+      return this;
+    }
+
+    /**
      * The reader.
      *
-     * @throws InvalidRequestException when {@code maxLineBytes} is under 1024 or {@code
-     *     maxTaskRowsPerStage} is negative
+     * @throws InvalidRequestException when {@code maxLineBytes} is under 1024, {@code
+     *     maxTaskRowsPerStage} is negative or {@code threads} is not 1 or 2
      */
     public EventLogReader build() {
-      return new EventLogReader(sources, new ReplayOptions(strict, maxLineBytes, maxTaskRowsPerStage));
+      return new EventLogReader(sources, new ReplayOptions(strict, maxLineBytes, maxTaskRowsPerStage, threads));
     }
   }
 }

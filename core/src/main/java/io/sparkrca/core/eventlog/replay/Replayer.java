@@ -67,15 +67,6 @@ public final class Replayer {
    */
   static final boolean FAST_PATH =
       !"false".equals(System.getProperty("sparkrca.replay.fastPath"));
-  /**
-   * Whether reading, decoding, splitting and part of the parsing run on a second thread ({@link
-   * LinePipeline}): by default where there are two processors or more; {@code
-   * -Dsparkrca.replay.threads=1} keeps the replay on the calling thread.
-   */
-  static final boolean PIPELINE =
-      !"1".equals(System.getProperty("sparkrca.replay.threads"))
-          && Runtime.getRuntime().availableProcessors() >= 2;
-
   private final ReplayOptions options;
   private final ReplayFacts facts = new ReplayFacts();
   private final SqlTracker sql = new SqlTracker(facts);
@@ -93,8 +84,12 @@ public final class Replayer {
   private long pendingBadLine = -1;
   private String pendingReason;
 
+  /**
+   * A replay with these options: on a second thread too ({@link LinePipeline}) when {@link
+   * ReplayOptions#threads()} is 2.
+   */
   public Replayer(ReplayOptions options) {
-    this(options, FAST_PATH, PIPELINE);
+    this(options, FAST_PATH, options.threads() >= 2);
   }
 
   /**
