@@ -89,7 +89,7 @@ final class ScanCommand implements Callable<Integer> {
   @Option(names = "--reanalyze", description = "Analyse every log again, whatever the index says (after upgrading sparkrca).")
   boolean reanalyze;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Logs analysed at once, at most (default: the processors).")
+  @Option(names = "--threads", paramLabel = "N", description = "Logs analysed at once, at most, each on one thread (default: the processors).")
   Integer threads;
 
   @Option(names = "--skip-in-progress", description = "Leave out applications still running (default: analysed and marked).")

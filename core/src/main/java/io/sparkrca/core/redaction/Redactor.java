@@ -143,11 +143,59 @@ public final class Redactor {
    * {@link #redactProperty}.
    */
   public String redactLikeHistoryServer(String key, String value) {
-    if (SPARK_DEFAULT_REDACTION.matcher(key).find()
-        || (value != null && SPARK_DEFAULT_REDACTION.matcher(value).find())) {
+    if (matchesSparkRule(key) || (value != null && matchesSparkRule(value))) {
       return REDACTED;
     }
     return value == null ? null : redactText(value);
+  }
+
+  /**
+   * Whether {@link #SPARK_DEFAULT_REDACTION} finds a match in {@code s}. An application's
+   * environment has a thousand properties or more, most of them long values (class paths, Hadoop
+   * settings) that hold none of the rule's words; one pass looking for the words' first letters
+   * rules those out before the expression runs (in a fleet of small logs the expression alone had
+   * been a fifth of the analysis).
+   */
+  private static boolean matchesSparkRule(String s) {
+    return mayHoldSparkRuleWord(s) && SPARK_DEFAULT_REDACTION.matcher(s).find();
+  }
+
+  /**
+   * Whether {@code s} holds "secret", "password", "token" or "access" in any ASCII case: every match
+   * of {@link #SPARK_DEFAULT_REDACTION} does ({@code (?i)} without {@code UNICODE_CASE} folds ASCII
+   * letters only, and so does this).
+   */
+  static boolean mayHoldSparkRuleWord(String s) {
+    for (int i = 0, n = s.length(); i < n; i++) {
+      String word;
+      switch (s.charAt(i) | 0x20) {
+        case 's' -> word = "secret";
+        case 'p' -> word = "password";
+        case 't' -> word = "token";
+        case 'a' -> word = "access";
+        default -> {
+          continue;
+        }
+      }
+      if (i + word.length() <= n && asciiEqualsIgnoreCase(s, i, word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code s} holds {@code lowerWord} at {@code from}, ASCII letters in either case. */
+  private static boolean asciiEqualsIgnoreCase(String s, int from, String lowerWord) {
+    for (int j = 0; j < lowerWord.length(); j++) {
+      char c = s.charAt(from + j);
+      if (c >= 'A' && c <= 'Z') {
+        c = (char) (c | 0x20);
+      }
+      if (c != lowerWord.charAt(j)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A URI fit for messages: user info and secret query parameters removed. */

@@ -48,4 +48,28 @@ class RedactorTest {
     assertThat(r.redactLikeHistoryServer("spark.jars", "https://u:p@h/a.jar")).isEqualTo("https://***@h/a.jar");
     assertThat(Redactor.redactUri("https://user:pw@host/x")).isEqualTo("https://***@host/x");
   }
+
+  @Test
+  void theHistoryServerRuleMatchesExactlyWhereSparksExpressionFinds() {
+    java.util.List<String> texts = new java.util.ArrayList<>(java.util.List.of(
+        "spark.my.token.file", "SPARK.TOKEN", "x.Password", "pAsSwOrD", "spark.access.key", "ACCESS.KEY",
+        "access-key", "accesskey", "spark.sql.shuffle.partitions", "secre", "tok", "passwor", "access.ke",
+        "", "s", "tokenizer", "my_SECRET_", "\u212Aey", "tO\u212Aen", "to\u212Aen", "ÄCCESS.KEY",
+        "/opt/spark/jars/a.jar:/opt/spark/jars/b.jar", "a.Access.Key.b", "sssecret", "ppassword", "aaccess.key"));
+    java.util.Random random = new java.util.Random(7);
+    String alphabet = "sSecrtTokenpPaAwWdDK.-_x\u212A";
+    for (int i = 0; i < 20_000; i++) {
+      StringBuilder b = new StringBuilder();
+      for (int n = random.nextInt(14); n > 0; n--) {
+        b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+      }
+      texts.add(b.toString());
+    }
+    for (String t : texts) {
+      boolean spark = Redactor.SPARK_DEFAULT_REDACTION.matcher(t).find();
+      assertThat(Redactor.mayHoldSparkRuleWord(t) || !spark).as("%s: the pre-check must not rule out a match", t).isTrue();
+      assertThat(r.redactLikeHistoryServer(t, "v").equals(Redactor.REDACTED)).as("key %s", t).isEqualTo(spark);
+      assertThat(r.redactLikeHistoryServer("k", t).equals(Redactor.REDACTED)).as("value %s", t).isEqualTo(spark);
+    }
+  }
 }
