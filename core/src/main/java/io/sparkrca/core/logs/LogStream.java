@@ -240,10 +240,12 @@ public final class LogStream {
         java.util.Arrays.copyOfRange(buf, Math.max(0, buf.length - SAMPLE_BYTES), buf.length),
         Compression.NONE);
     List<String> notes = notes(d.notes());
-    notes.add(
-        "Read only the last " + (size - start) + " of " + size + " bytes (" + reads + " ranged read"
-            + (reads == 1 ? "" : "s") + "); line numbers are unknown without reading the whole "
-            + "file.");
+    if (start > 0) {
+      notes.add(
+          "Read only the last " + (size - start) + " of " + size + " bytes (" + reads + " ranged read"
+              + (reads == 1 ? "" : "s") + "); line numbers are unknown without reading the whole "
+              + "file.");
+    }
     if (ring.size() < n && start > 0) {
       notes.add(
           "Only " + ring.size() + " complete lines fit in the largest tail window ("
@@ -272,7 +274,8 @@ public final class LogStream {
           continue;
         }
         found++;
-        ring.add(r, 0, bufStart + r.byteOffset());
+        // A window from the file's first byte counts its lines from the first: their numbers are known.
+        ring.add(r, skipFirst ? 0 : r.lineNumber(), bufStart + r.byteOffset());
       }
     }
     return found;

@@ -105,6 +105,19 @@ class LogStreamTest {
   // --- line endings and long lines -----------------------------------------------------------
 
   @Test
+  void aTailWhoseWindowHoldsTheWholeFileNumbersItsLines() throws IOException {
+    Path small = write("small.log", numberedLog(20));
+    LogLines tail = LogStream.open(small.toString()).tail(3);
+    assertThat(tail.lines()).extracting(LogLine::number).containsExactly(18L, 19L, 20L);
+    assertThat(tail.notes()).noneSatisfy(n -> assertThat(n).contains("line numbers are unknown"));
+
+    Path big = write("big.log", numberedLog(5000));
+    LogLines cut = LogStream.builder().tailWindowBytes(1024).maxTailWindowBytes(1024).build(big.toString()).tail(3);
+    assertThat(cut.lines()).extracting(LogLine::text).containsExactly("INFO line 4998", "INFO line 4999", "ERROR task 5000 failed");
+    assertThat(cut.notes()).anySatisfy(n -> assertThat(n).contains("line numbers are unknown"));
+  }
+
+  @Test
   void crlfAndLoneCrEndLinesEverywhere() throws IOException {
     Path p = write("mixed.log", "one\r\ntwo\rthree\nERROR four\r\nfive");
     LogStream s = LogStream.open(p.toString());
