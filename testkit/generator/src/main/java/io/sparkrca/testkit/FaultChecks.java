@@ -189,6 +189,38 @@ public final class FaultChecks {
     };
   }
 
+  /**
+   * A healthy run in which a stage wrote at least {@code minRatio} times the records it read (shuffle
+   * and input records, summed over its successful tasks), and at least {@code minRecords} of them.
+   */
+  public static FaultCheck amplification(double minRatio, long minRecords) {
+    return run -> {
+      healthy().verify(run);
+      LogFacts f = run.facts();
+      Map<Integer, long[]> perStage = new TreeMap<>();
+      for (LogFacts.Task t : f.tasks()) {
+        if (t.succeeded()) {
+          long[] a = perStage.computeIfAbsent(t.stageId(), k -> new long[2]);
+          a[0] += t.shuffleReadRecords() + t.inputRecords();
+          a[1] += t.shuffleWriteRecords();
+        }
+      }
+      List<Integer> amplifying = perStage.entrySet().stream()
+          .filter(e -> e.getValue()[0] > 0 && e.getValue()[1] >= minRecords && e.getValue()[1] >= minRatio * e.getValue()[0])
+          .map(Map.Entry::getKey).toList();
+      require(!amplifying.isEmpty(), "no stage wrote %.0fx the records it read and %d or more (read/written per stage: %s)",
+          minRatio, minRecords, perStage.entrySet().stream()
+              .map(e -> e.getKey() + "=" + e.getValue()[0] + "/" + e.getValue()[1]).toList());
+      long[] top = perStage.get(amplifying.get(0));
+      // Healthy: no culprit stages (the root cause names none); the stage is evidence for the insight.
+      return Findings.builder()
+          .evidence("amplifyingStages", amplifying)
+          .measured("recordsRead", top[0])
+          .measured("recordsWritten", top[1])
+          .build();
+    };
+  }
+
   /** A stage with thousands of tasks whose median duration is under 100 ms. */
   public static FaultCheck tooManySmallTasks(int minTasks, long maxMedianMs) {
     return run -> {

@@ -77,6 +77,7 @@ public record LogFacts(
       long memorySpilled,
       long diskSpilled,
       long shuffleWriteBytes,
+      long shuffleWriteRecords,
       long shuffleReadBytes,
       long shuffleReadRecords,
       long inputRecords,
@@ -290,6 +291,7 @@ public record LogFacts(
           m.path("Executor Run Time").asLong(), m.path("JVM GC Time").asLong(),
           m.path("Memory Bytes Spilled").asLong(), m.path("Disk Bytes Spilled").asLong(),
           m.path("Shuffle Write Metrics").path("Shuffle Bytes Written").asLong(),
+          m.path("Shuffle Write Metrics").path("Shuffle Records Written").asLong(),
           m.path("Shuffle Read Metrics").path("Remote Bytes Read").asLong()
               + m.path("Shuffle Read Metrics").path("Local Bytes Read").asLong(),
           m.path("Shuffle Read Metrics").path("Total Records Read").asLong(),

@@ -279,6 +279,14 @@ public final class ScenarioCatalog {
           .formats(PLAIN, ROLLING_ZSTD)
           .check(FaultChecks.taskWriteFailure(2))
           .build(),
+      Scenario.builder("data-amplification", RootCauseKind.HEALTHY, "explode")
+          .description("200,000 rows, each exploded into 10 between two shuffles: a stage writes"
+              + " 10x the records it read. Healthy; the growth is a metric insight.")
+          .param("rows", 200_000)
+          .param("fan", 10)
+          .formats(ZSTD, PLAIN)
+          .check(FaultChecks.amplification(5.0, 1_000_000))
+          .build(),
       Scenario.builder("healthy", RootCauseKind.HEALTHY, "aggregate")
           .description("A 2-million-row aggregation with 8 shuffle partitions and AQE: the"
               + " baseline of the two twins below.")

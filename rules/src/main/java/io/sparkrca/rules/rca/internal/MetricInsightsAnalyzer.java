@@ -6,6 +6,7 @@ import static io.sparkrca.rules.rca.internal.Support.ms;
 import static io.sparkrca.rules.rca.internal.Support.pct;
 
 import io.sparkrca.core.evidence.ClusterEvent;
+import io.sparkrca.core.model.ExecutorStageSummary;
 import io.sparkrca.core.model.ExecutorSummary;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.StageStatus;
@@ -27,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,7 +41,8 @@ import java.util.regex.Pattern;
  *   <li>disk bytes spilled: the stages that spilled and, from those stages' per-executor
  *       summaries, the executors that did (at most {@value #MAX_SPILL_STAGES_READ} stages read);
  *   <li>bytes and records written against read ({@value #AMPLIFICATION}x and more, above a floor):
- *       rows multiplied by a join or an explode;
+ *       rows multiplied by a join or an explode; the stages, and from the worst stages' per-executor
+ *       summaries the executors that did;
  *   <li>shuffle write time against run time ({@value #SHUFFLE_WRITE_SHARE} and more);
  *   <li>stage progression: stage attempts that failed, and stages still waiting or running when the
  *       application ended;
@@ -83,11 +86,13 @@ public final class MetricInsightsAnalyzer implements Analyzer {
       executorGc(ctx).ifPresent(out::add);
       spill(ctx).ifPresent(out::add);
       stageRatio(ctx, "bytes written / read", "bytes", AMPLIFICATION,
-          s -> s.inputBytes() + s.shuffleReadBytes(), s -> s.outputBytes() + s.shuffleWriteBytes(), MIN_AMPLIFIED_BYTES,
+          s -> s.inputBytes() + s.shuffleReadBytes(), s -> s.outputBytes() + s.shuffleWriteBytes(),
+          e -> e.inputBytes() + e.shuffleRead(), e -> e.outputBytes() + e.shuffleWrite(), MIN_AMPLIFIED_BYTES,
           "wrote more than it read: a join, explode or cross product multiplied the data (seed 002: replicated joins "
               + "amplify data on some executors)").ifPresent(out::add);
       stageRatio(ctx, "records written / read", "records", AMPLIFICATION,
           s -> s.inputRecords() + s.shuffleReadRecords(), s -> s.outputRecords() + s.shuffleWriteRecords(),
+          e -> e.inputRecords() + e.shuffleReadRecords(), e -> e.outputRecords() + e.shuffleWriteRecords(),
           MIN_AMPLIFIED_RECORDS, "wrote more records than it read: rows duplicated by a join or a transformation")
           .ifPresent(out::add);
       shuffleWrite(ctx).ifPresent(out::add);
@@ -165,8 +170,14 @@ public final class MetricInsightsAnalyzer implements Analyzer {
             + "(seed 002).", ev));
   }
 
+  /**
+   * Stages that wrote {@code threshold} times what they read (above {@code floor}), and, from the
+   * per-executor summaries of the worst {@value #MAX_SPILL_STAGES_READ} of them (a bounded read, as
+   * for spill), the executors that did: seed 002 reads this metric per executor.
+   */
   private Optional<Candidate> stageRatio(AnalysisContext ctx, String metric, String unit, double threshold,
-      ToDoubleFunction<StageData> read, ToDoubleFunction<StageData> written, long floor, String meaning) {
+      ToDoubleFunction<StageData> read, ToDoubleFunction<StageData> written, ToLongFunction<ExecutorStageSummary> readBy,
+      ToLongFunction<ExecutorStageSummary> writtenBy, long floor, String meaning) {
     List<StageData> past = new ArrayList<>();
     for (StageData s : ctx.stages()) {
       double r = read.applyAsDouble(s);
@@ -186,10 +197,36 @@ public final class MetricInsightsAnalyzer implements Analyzer {
       ev.add(ctx.apiRef(Support.stagePath(s), "stage " + s.stageId() + "." + s.attemptId() + " read "
           + amount(read.applyAsDouble(s), unit) + " and wrote " + amount(written.applyAsDouble(s), unit)));
     }
-    return Optional.of(insight(ctx, metric, top, threshold, "ratio", Culprit.stages(ids(past, StageData::stageId)),
+    Map<String, long[]> byExecutor = new LinkedHashMap<>();
+    for (StageData s : past.subList(0, Math.min(MAX_SPILL_STAGES_READ, past.size()))) {
+      ctx.app().get().stageAttempt(s.stageId(), s.attemptId(), StageQuery.all().withDetails(true).withoutSummaries()
+              .withoutTasks())
+          .flatMap(StageData::executorSummary).orElse(Map.of()).forEach((id, es) -> {
+            long[] a = byExecutor.computeIfAbsent(id, k -> new long[2]);
+            a[0] += readBy.applyAsLong(es);
+            a[1] += writtenBy.applyAsLong(es);
+          });
+    }
+    List<Map.Entry<String, long[]>> executors = byExecutor.entrySet().stream()
+        .filter(e -> e.getValue()[0] > 0 && e.getValue()[1] >= threshold * e.getValue()[0])
+        .sorted(Comparator.comparingDouble((Map.Entry<String, long[]> e) -> -e.getValue()[1] / (double) e.getValue()[0]))
+        .toList();
+    String byWorst = "";
+    if (!executors.isEmpty()) {
+      Map.Entry<String, long[]> e = executors.get(0);
+      double ratio = e.getValue()[1] / (double) e.getValue()[0];
+      byWorst = "; executor " + e.getKey() + " the most (" + Formats.fixed(ratio, 1) + "x)";
+      ev.add(ctx.apiRef(Support.stagePath(worst), "per executor, in the stages that multiplied most: executor "
+          + e.getKey() + " read " + amount(e.getValue()[0], unit) + " and wrote " + amount(e.getValue()[1], unit)
+          + (executors.size() > 1 ? ", " + (executors.size() - 1) + " other executor(s) " + Formats.fixed(threshold, 0)
+              + "x or more too" : "")));
+    }
+    Culprit c = Culprit.stages(ids(past, StageData::stageId)).withExecutors(executors.stream().limit(MAX_NAMED)
+        .map(Map.Entry::getKey).toList());
+    return Optional.of(insight(ctx, metric, top, threshold, "ratio", c,
         past.size() + " stage attempt(s) " + meaning.substring(0, meaning.indexOf(':')) + ", stage " + worst.stageId()
             + " " + Formats.fixed(top, 1) + "x (" + amount(written.applyAsDouble(worst), unit) + " from "
-            + amount(read.applyAsDouble(worst), unit) + ")",
+            + amount(read.applyAsDouble(worst), unit) + ")" + byWorst,
         meaning.substring(meaning.indexOf(':') + 1).trim() + ".", ev));
   }
 

@@ -49,6 +49,30 @@ class MetricInsightsTest {
   }
 
   @Test
+  void aStageThatMultipliesItsRecordsIsAnInsightNamingTheStageAndTheExecutor() {
+    for (String version : List.of("3.5.9", "4.0.4")) {
+      TestkitFixtures.Fixture fixture = TestkitFixtures.get(version, "data-amplification");
+      List<Integer> amplifying = new java.util.ArrayList<>();
+      fixture.label().path("evidence").path("amplifyingStages").forEach(n -> amplifying.add(n.asInt()));
+      assertThat(amplifying).as("the generator saw a stage multiply its records").isNotEmpty();
+
+      RcaReport r = RcaEngine.standard().analyze(EventLogs.replay(fixture.eventLog()));
+
+      assertThat(r.rootCause().kind()).as(version).isEqualTo(RootCauseKind.HEALTHY);
+      Finding f = insights(r).stream().filter(i -> i.title().contains("records written / read")).findFirst()
+          .orElseThrow(() -> new AssertionError(version + ": no records insight in\n" + r.toMarkdown()));
+      assertThat(f.culprit().stageIds()).as(version).containsAll(amplifying);
+      assertThat(f.culprit().executorIds()).as("%s: from the stage's per-executor summaries", version)
+          .containsExactly("driver");
+      assertThat(f.title()).contains("executor driver the most");
+      assertThat(f.metrics()).anySatisfy(m -> {
+        assertThat(m.name()).isEqualTo("records written / read");
+        assertThat(m.value()).isGreaterThanOrEqualTo(5.0);
+      });
+    }
+  }
+
+  @Test
   void failedStagesAreAStageProgressionInsight() {
     SparkApplication app = EventLogs.replay(TestkitFixtures.get("3.5.9", "executor-oom").eventLog());
     List<Integer> failed = app.stages(StageQuery.all()).stream().filter(s -> s.status() == StageStatus.FAILED)

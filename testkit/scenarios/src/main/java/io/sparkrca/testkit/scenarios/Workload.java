@@ -345,6 +345,27 @@ public enum Workload {
   },
 
   /** A plain aggregation; the healthy baseline and its two twins differ only in settings/input. */
+  /**
+   * Explodes every row into {@code fan} rows between two shuffles: the middle stage reads the
+   * rows of the first shuffle and writes {@code fan} times as many records to the second. Nothing
+   * fails; the data grows on purpose, as a join or an explode that multiplies rows does.
+   */
+  EXPLODE {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      Row r =
+          spark
+              .range(0, num(p, "rows", 200_000), 1, 4)
+              .repartition(4)
+              .selectExpr("id", "explode(sequence(1, " + num(p, "fan", 10) + ")) AS k")
+              .repartition(4)
+              .selectExpr("count(*) AS n", "sum(id * k) AS s")
+              .collectAsList()
+              .get(0);
+      System.out.println("exploded rows=" + r.get(0));
+    }
+  },
+
   AGGREGATE {
     @Override
     void run(SparkSession spark, Path scratch, Map<String, String> p) {
