@@ -143,15 +143,11 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     }
     // Per executor: the per-executor summaries of the stages that spilled most (a bounded read).
     Map<String, Long> byExecutor = new LinkedHashMap<>();
-    for (StageData s : spilled.subList(0, Math.min(MAX_SPILL_STAGES_READ, spilled.size()))) {
-      Optional<StageData> d = ctx.app().get().stageAttempt(s.stageId(), s.attemptId(),
-          StageQuery.all().withDetails(true).withoutSummaries().withoutTasks());
-      d.flatMap(StageData::executorSummary).orElse(Map.of()).forEach((id, es) -> {
-        if (es.diskBytesSpilled() > 0) {
-          byExecutor.merge(id, es.diskBytesSpilled(), Long::sum);
-        }
-      });
-    }
+    forEachExecutorOf(ctx, spilled, (id, es) -> {
+      if (es.diskBytesSpilled() > 0) {
+        byExecutor.merge(id, es.diskBytesSpilled(), Long::sum);
+      }
+    });
     List<String> executors = byExecutor.entrySet().stream()
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).map(Map.Entry::getKey).toList();
     if (!executors.isEmpty()) {
@@ -198,15 +194,11 @@ public final class MetricInsightsAnalyzer implements Analyzer {
           + amount(read.applyAsDouble(s), unit) + " and wrote " + amount(written.applyAsDouble(s), unit)));
     }
     Map<String, long[]> byExecutor = new LinkedHashMap<>();
-    for (StageData s : past.subList(0, Math.min(MAX_SPILL_STAGES_READ, past.size()))) {
-      ctx.app().get().stageAttempt(s.stageId(), s.attemptId(), StageQuery.all().withDetails(true).withoutSummaries()
-              .withoutTasks())
-          .flatMap(StageData::executorSummary).orElse(Map.of()).forEach((id, es) -> {
-            long[] a = byExecutor.computeIfAbsent(id, k -> new long[2]);
-            a[0] += readBy.applyAsLong(es);
-            a[1] += writtenBy.applyAsLong(es);
-          });
-    }
+    forEachExecutorOf(ctx, past, (id, es) -> {
+      long[] a = byExecutor.computeIfAbsent(id, k -> new long[2]);
+      a[0] += readBy.applyAsLong(es);
+      a[1] += writtenBy.applyAsLong(es);
+    });
     List<Map.Entry<String, long[]>> executors = byExecutor.entrySet().stream()
         .filter(e -> e.getValue()[0] > 0 && e.getValue()[1] >= threshold * e.getValue()[0])
         .sorted(Comparator.comparingDouble((Map.Entry<String, long[]> e) -> -e.getValue()[1] / (double) e.getValue()[0]))
@@ -228,6 +220,19 @@ public final class MetricInsightsAnalyzer implements Analyzer {
             + " " + Formats.fixed(top, 1) + "x (" + amount(written.applyAsDouble(worst), unit) + " from "
             + amount(read.applyAsDouble(worst), unit) + ")" + byWorst,
         meaning.substring(meaning.indexOf(':') + 1).trim() + ".", ev));
+  }
+
+  /**
+   * The per-executor summaries of the first {@value #MAX_SPILL_STAGES_READ} of {@code worstFirst}:
+   * a bounded read (one {@code accessStageAttempt} per stage on Dataproc).
+   */
+  private static void forEachExecutorOf(AnalysisContext ctx, List<StageData> worstFirst,
+      java.util.function.BiConsumer<String, ExecutorStageSummary> each) {
+    for (StageData s : worstFirst.subList(0, Math.min(MAX_SPILL_STAGES_READ, worstFirst.size()))) {
+      ctx.app().get().stageAttempt(s.stageId(), s.attemptId(), StageQuery.all().withDetails(true).withoutSummaries()
+              .withoutTasks())
+          .flatMap(StageData::executorSummary).orElse(Map.of()).forEach(each);
+    }
   }
 
   private Optional<Candidate> shuffleWrite(AnalysisContext ctx) {
