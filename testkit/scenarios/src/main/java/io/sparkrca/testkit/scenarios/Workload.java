@@ -344,7 +344,6 @@ public enum Workload {
     }
   },
 
-  /** A plain aggregation; the healthy baseline and its two twins differ only in settings/input. */
   /**
    * Explodes every row into {@code fan} rows between two shuffles: the middle stage reads the
    * rows of the first shuffle and writes {@code fan} times as many records to the second. Nothing
@@ -366,6 +365,7 @@ public enum Workload {
     }
   },
 
+  /** A plain aggregation; the healthy baseline and its two twins differ only in settings/input. */
   AGGREGATE {
     @Override
     void run(SparkSession spark, Path scratch, Map<String, String> p) {
