@@ -5,7 +5,11 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The few calls the JUnit extension makes into Spark, by reflection, so that the testing module is
@@ -85,6 +89,36 @@ public final class SparkReflection {
   /** Waits until every event posted so far reached the listeners, the event log among them. */
   public static void drainListenerBus(Object sc, long timeoutMs) {
     invoke(invoke(sc, "listenerBus"), "waitUntilEmpty", timeoutMs);
+  }
+
+  /**
+   * What Spark's live status store knows of a job group's jobs: job id to its status name
+   * (RUNNING, SUCCEEDED, FAILED, UNKNOWN) and, for each of its stages the store knows, the failed
+   * and completed task counts of the stage's latest attempt.
+   */
+  public record LiveJob(int jobId, String status, Map<Integer, int[]> stageTasks) {}
+
+  /** The live status of the jobs of {@code group} (Spark's status tracker, fed by its listener bus). */
+  public static List<LiveJob> liveJobs(Object sc, String group) {
+    Object tracker = invoke(sc, "statusTracker");
+    List<LiveJob> out = new ArrayList<>();
+    for (int id : (int[]) invoke(tracker, "getJobIdsForGroup", group)) {
+      Optional<Object> job = scalaOption(invoke(tracker, "getJobInfo", id));
+      if (job.isEmpty()) {
+        continue;
+      }
+      Map<Integer, int[]> stages = new TreeMap<>();
+      for (int stageId : (int[]) invoke(job.get(), "stageIds")) {
+        scalaOption(invoke(tracker, "getStageInfo", stageId)).ifPresent(s -> stages.put(stageId,
+            new int[] {(Integer) invoke(s, "numFailedTasks"), (Integer) invoke(s, "numCompletedTasks")}));
+      }
+      out.add(new LiveJob(id, String.valueOf(invoke(job.get(), "status")), stages));
+    }
+    return out;
+  }
+
+  private static Optional<Object> scalaOption(Object option) {
+    return (Boolean) invoke(option, "isDefined") ? Optional.of(invoke(option, "get")) : Optional.empty();
   }
 
   /** A local property of the calling thread ({@code spark.jobGroup.id} ...). */

@@ -1,22 +1,28 @@
 package io.sparkrca.testing.internal;
 
 import io.sparkrca.core.app.SparkApplication;
+import io.sparkrca.core.app.StageQuery;
 import io.sparkrca.core.eventlog.EventLogReader;
 import io.sparkrca.core.eventlog.EventLogRef;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.model.JobData;
+import io.sparkrca.core.model.StageData;
 import io.sparkrca.testing.junit.SessionScope;
 import io.sparkrca.testing.junit.SparkRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One test's run: which session (or, for code that builds its own, which directory), which job
@@ -26,6 +32,9 @@ import java.util.stream.Collectors;
 public final class TestRun implements SparkRun {
   /** Job groups the extension sets start with this, so that a slice never takes another test's jobs. */
   public static final String GROUP_PREFIX = "sparkrca-test-";
+  /** How long a read waits for the event log to catch up with Spark's live status store. */
+  static final long CATCH_UP_MS = 5_000;
+  private static final Logger LOG = LoggerFactory.getLogger(TestRun.class);
 
   private final SessionScope scope;
   private final Optional<SparkSessionHolder> holder;
@@ -117,9 +126,7 @@ public final class TestRun implements SparkRun {
       }
       return List.copyOf(out);
     }
-    SparkSessionHolder h = holder.get();
-    h.drain();
-    SparkApplication whole = replay(h.applicationId());
+    SparkApplication whole = replayUpToDate(holder.get());
     if (scope == SessionScope.PER_METHOD && isFinished()) {
       return List.of(whole); // stopped after the body: the whole, ended application is the test's
     }
@@ -140,6 +147,77 @@ public final class TestRun implements SparkRun {
       }
     }
     return ids;
+  }
+
+  /**
+   * The session's application replayed from its event log once the log holds everything Spark's
+   * live status store knows of this test's jobs: each job, its end once it ended, and, per stage,
+   * at least the store's finished and failed tasks. A log that lags the store (it is written on
+   * another thread of the listener bus) is drained and read again for up to {@value
+   * #CATCH_UP_MS} ms; then the read fails naming what the log lacks, rather than answering from a
+   * partial log (a test would pass on missing evidence).
+   */
+  private SparkApplication replayUpToDate(SparkSessionHolder h) {
+    long deadline = System.nanoTime() + CATCH_UP_MS * 1_000_000L;
+    for (int round = 1; ; round++) {
+      h.drain();
+      List<SparkReflection.LiveJob> live = SparkReflection.liveJobs(h.sparkContext(), jobGroup);
+      SparkApplication whole = replay(h.applicationId());
+      Optional<String> lacking = lacking(whole, live);
+      if (lacking.isEmpty()) {
+        if (round > 1) {
+          LOG.info("{}: the event log of {} caught up with Spark's status store after {} reads", label,
+              h.applicationId(), round);
+        }
+        return whole;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(label + ": the event log of application " + h.applicationId() + " in "
+            + eventLogDir + " still lacks what Spark's status store reports after " + CATCH_UP_MS + " ms ("
+            + lacking.get() + "): Spark did not write its events to the log; check spark.eventLog.* and the "
+            + "driver log for event-log errors");
+      }
+      LOG.info("{}: the event log of {} lags Spark's status store ({}); reading it again", label, h.applicationId(),
+          lacking.get());
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(label + ": interrupted while waiting for the event log to catch up", e);
+      }
+    }
+  }
+
+  /** What the replay lacks of the live jobs, if anything. */
+  static Optional<String> lacking(SparkApplication whole, List<SparkReflection.LiveJob> live) {
+    for (SparkReflection.LiveJob j : live) {
+      Optional<JobData> replayed = whole.job(j.jobId());
+      if (replayed.isEmpty()) {
+        return Optional.of("job " + j.jobId() + ", " + j.status() + " in Spark, is not in the log");
+      }
+      boolean ended = j.status().equals("SUCCEEDED") || j.status().equals("FAILED");
+      if (ended && !replayed.get().status().name().equals(j.status())) {
+        return Optional.of("job " + j.jobId() + " is " + j.status() + " in Spark but " + replayed.get().status()
+            + " in the log");
+      }
+      for (Map.Entry<Integer, int[]> s : j.stageTasks().entrySet()) {
+        List<StageData> attempts = whole.stageAttempts(s.getKey(), StageQuery.all());
+        int failed = s.getValue()[0];
+        int completed = s.getValue()[1];
+        if (failed + completed == 0) {
+          continue;
+        }
+        if (attempts.isEmpty()) {
+          return Optional.of("stage " + s.getKey() + " of job " + j.jobId() + " is not in the log");
+        }
+        StageData latest = attempts.stream().max(Comparator.comparingInt(StageData::attemptId)).orElseThrow();
+        if (latest.numFailedTasks() < failed || latest.numCompleteTasks() < completed) {
+          return Optional.of("stage " + s.getKey() + " has " + completed + " finished and " + failed + " failed tasks "
+              + "in Spark but " + latest.numCompleteTasks() + " and " + latest.numFailedTasks() + " in the log");
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   private SparkApplication replay(String appId) {
