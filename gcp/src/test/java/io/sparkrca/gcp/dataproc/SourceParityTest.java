@@ -11,6 +11,7 @@ import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.report.RcaReport;
+import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.gcp.testing.DataprocFakes;
 import io.sparkrca.rules.rca.RcaEngine;
@@ -47,6 +48,7 @@ class SourceParityTest {
     List<TestkitFixtures.Fixture> fixtures = TestkitFixtures.all();
     assertThat(fixtures).as("testkit fixtures").hasSizeGreaterThan(40);
     List<String> mismatches = new ArrayList<>();
+    List<String> insightMismatches = new ArrayList<>();
     int compared = 0;
     for (TestkitFixtures.Fixture f : fixtures) {
       fakes.reset();
@@ -82,8 +84,19 @@ class SourceParityTest {
         mismatches.add(id + ": event log " + a.rootCause().kind() + "/" + a.verdict() + " (" + a.rootCause().title()
             + ") vs batch " + b.rootCause().kind() + "/" + b.verdict() + " (" + b.rootCause().title() + ")");
       }
+      // The insights read per-executor summaries and task lists: through sparkApplications' pages, the same ones.
+      if (!insights(a).equals(insights(b))) {
+        insightMismatches.add(id + ": event log " + insights(a) + " vs batch " + insights(b));
+      }
     }
     assertThat(compared).isEqualTo(fixtures.size());
     assertThat(mismatches).as("fixtures whose root cause differs between the sources").isEmpty();
+    assertThat(insightMismatches).as("fixtures whose metric insights differ between the sources").isEmpty();
+  }
+
+  /** Each metric insight's title and culprit. */
+  private static List<String> insights(RcaReport r) {
+    return r.findings().stream().filter(f -> f.kind() == RootCauseKind.METRIC_INSIGHT)
+        .map(f -> f.title() + " " + f.culprit()).toList();
   }
 }

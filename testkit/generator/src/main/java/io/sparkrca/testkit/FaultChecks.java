@@ -221,6 +221,42 @@ public final class FaultChecks {
     };
   }
 
+  /**
+   * A healthy run in which a stage spent at least {@code minShare} of its run time writing shuffle
+   * files (summed over its successful tasks, at least {@code minRunMs} of run time), on more than
+   * one executor.
+   */
+  public static FaultCheck shuffleWriteShare(double minShare, long minRunMs) {
+    return run -> {
+      healthy().verify(run);
+      Map<Integer, long[]> perStage = new TreeMap<>();
+      Map<Integer, Set<String>> executors = new TreeMap<>();
+      for (LogFacts.Task t : run.facts().tasks()) {
+        if (t.succeeded()) {
+          long[] a = perStage.computeIfAbsent(t.stageId(), k -> new long[2]);
+          a[0] += t.runTimeMs();
+          a[1] += t.shuffleWriteTimeNs();
+          executors.computeIfAbsent(t.stageId(), k -> new TreeSet<>()).add(t.executorId());
+        }
+      }
+      List<Integer> slow = perStage.entrySet().stream()
+          .filter(e -> e.getValue()[0] >= minRunMs && e.getValue()[1] / 1e6 >= minShare * e.getValue()[0]
+              && executors.get(e.getKey()).size() > 1)
+          .map(Map.Entry::getKey).toList();
+      require(!slow.isEmpty(), "no stage on two or more executors spent %.0f%% of %d ms or more writing shuffle files "
+          + "(run ms / write ms per stage: %s)", minShare * 100, minRunMs, perStage.entrySet().stream()
+          .map(e -> e.getKey() + "=" + e.getValue()[0] + "/" + e.getValue()[1] / 1_000_000).toList());
+      long[] top = perStage.get(slow.get(0));
+      // Healthy: no culprit stages (the root cause names none); the stages are evidence for the insight.
+      return Findings.builder()
+          .evidence("slowShuffleWriteStages", slow)
+          .evidence("executors", List.copyOf(executors.get(slow.get(0))))
+          .measured("runTimeMs", top[0])
+          .measured("shuffleWriteTimeMs", top[1] / 1_000_000)
+          .build();
+    };
+  }
+
   /** A stage with thousands of tasks whose median duration is under 100 ms. */
   public static FaultCheck tooManySmallTasks(int minTasks, long maxMedianMs) {
     return run -> {

@@ -78,6 +78,7 @@ public record LogFacts(
       long diskSpilled,
       long shuffleWriteBytes,
       long shuffleWriteRecords,
+      long shuffleWriteTimeNs,
       long shuffleReadBytes,
       long shuffleReadRecords,
       long inputRecords,
@@ -292,6 +293,7 @@ public record LogFacts(
           m.path("Memory Bytes Spilled").asLong(), m.path("Disk Bytes Spilled").asLong(),
           m.path("Shuffle Write Metrics").path("Shuffle Bytes Written").asLong(),
           m.path("Shuffle Write Metrics").path("Shuffle Records Written").asLong(),
+          m.path("Shuffle Write Metrics").path("Shuffle Write Time").asLong(),
           m.path("Shuffle Read Metrics").path("Remote Bytes Read").asLong()
               + m.path("Shuffle Read Metrics").path("Local Bytes Read").asLong(),
           m.path("Shuffle Read Metrics").path("Total Records Read").asLong(),

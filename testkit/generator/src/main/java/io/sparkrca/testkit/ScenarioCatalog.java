@@ -287,6 +287,17 @@ public final class ScenarioCatalog {
           .formats(ZSTD, PLAIN)
           .check(FaultChecks.amplification(5.0, 1_000_000))
           .build(),
+      Scenario.builder("slow-shuffle-write", RootCauseKind.HEALTHY, "many-file-shuffle")
+          .description("Two executors (local-cluster) shuffle 48,000 small pairs from 24 map tasks"
+              + " into 200 reducers with spark.shuffle.sync=true: every map task forces 200 files"
+              + " to disk, and the map stage spends most of its run time writing shuffle files."
+              + " Healthy; the write time is a metric insight.")
+          .master("local-cluster[2,1,1024]")
+          .conf("spark.executor.memory", "512m")
+          .conf("spark.shuffle.sync", true)
+          .formats(ROLLING_ZSTD, ZSTD)
+          .check(FaultChecks.shuffleWriteShare(0.3, 1_000))
+          .build(),
       Scenario.builder("healthy", RootCauseKind.HEALTHY, "aggregate")
           .description("A 2-million-row aggregation with 8 shuffle partitions and AQE: the"
               + " baseline of the two twins below.")

@@ -10,6 +10,7 @@ import io.sparkrca.core.model.ExecutorStageSummary;
 import io.sparkrca.core.model.ExecutorSummary;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.StageStatus;
+import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
@@ -18,6 +19,7 @@ import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.core.app.StageQuery;
+import io.sparkrca.core.app.TaskQuery;
 import io.sparkrca.rules.rca.AnalysisContext;
 import io.sparkrca.rules.rca.Analyzer;
 import io.sparkrca.rules.rca.Candidate;
@@ -39,11 +41,12 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>per executor: JVM GC time against task time ({@value #GC_SHARE} and more);
  *   <li>disk bytes spilled: the stages that spilled and, from those stages' per-executor
- *       summaries, the executors that did (at most {@value #MAX_SPILL_STAGES_READ} stages read);
+ *       summaries, the executors that did (at most {@value #MAX_STAGES_READ} stages read);
  *   <li>bytes and records written against read ({@value #AMPLIFICATION}x and more, above a floor):
  *       rows multiplied by a join or an explode; the stages, and from the worst stages' per-executor
  *       summaries the executors that did;
- *   <li>shuffle write time against run time ({@value #SHUFFLE_WRITE_SHARE} and more);
+ *   <li>shuffle write time against run time ({@value #SHUFFLE_WRITE_SHARE} and more): the stages,
+ *       and, from the task lists of the worst stages (bounded), the executors;
  *   <li>stage progression: stage attempts that failed, and stages still waiting or running when the
  *       application ended;
  *   <li>executors required against running, from the autoscaler's records in Cloud Logging (the
@@ -68,7 +71,14 @@ public final class MetricInsightsAnalyzer implements Analyzer {
   static final long MIN_AMPLIFIED_RECORDS = 1_000_000;
   /** Required executors above running by this share (and by 2 at least) is an autoscaling gap. */
   public static final double EXECUTOR_GAP_SHARE = 0.25;
-  static final int MAX_SPILL_STAGES_READ = 5;
+  static final int MAX_STAGES_READ = 5;
+  /**
+   * The longest task list an insight reads for one stage: 20 pages on Dataproc, the seed's default
+   * {@code --max_fetch} of tasks.
+   */
+  static final int MAX_TASKS_READ = 2_000;
+  /** Run time an executor needs in the stages read before its shuffle write share means anything. */
+  static final long MIN_EXECUTOR_RUN_MS = 500;
   static final int MAX_NAMED = 10;
   /** The cluster record reason the Dataproc provider gives the autoscaler's executor counts. */
   public static final String AUTOSCALER_REASON = "AutoscalerExecutors";
@@ -168,7 +178,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
 
   /**
    * Stages that wrote {@code threshold} times what they read (above {@code floor}), and, from the
-   * per-executor summaries of the worst {@value #MAX_SPILL_STAGES_READ} of them (a bounded read, as
+   * per-executor summaries of the worst {@value #MAX_STAGES_READ} of them (a bounded read, as
    * for spill), the executors that did: seed 002 reads this metric per executor.
    */
   private Optional<Candidate> stageRatio(AnalysisContext ctx, String metric, String unit, double threshold,
@@ -223,12 +233,12 @@ public final class MetricInsightsAnalyzer implements Analyzer {
   }
 
   /**
-   * The per-executor summaries of the first {@value #MAX_SPILL_STAGES_READ} of {@code worstFirst}:
+   * The per-executor summaries of the first {@value #MAX_STAGES_READ} of {@code worstFirst}:
    * a bounded read (one {@code accessStageAttempt} per stage on Dataproc).
    */
   private static void forEachExecutorOf(AnalysisContext ctx, List<StageData> worstFirst,
       java.util.function.BiConsumer<String, ExecutorStageSummary> each) {
-    for (StageData s : worstFirst.subList(0, Math.min(MAX_SPILL_STAGES_READ, worstFirst.size()))) {
+    for (StageData s : worstFirst.subList(0, Math.min(MAX_STAGES_READ, worstFirst.size()))) {
       ctx.app().get().stageAttempt(s.stageId(), s.attemptId(), StageQuery.all().withDetails(true).withoutSummaries()
               .withoutTasks())
           .flatMap(StageData::executorSummary).orElse(Map.of()).forEach(each);
@@ -253,12 +263,66 @@ public final class MetricInsightsAnalyzer implements Analyzer {
       ev.add(ctx.apiRef(Support.stagePath(s), "stage " + s.stageId() + "." + s.attemptId() + ": "
           + ms(s.shuffleWriteTime() / 1e6) + " writing shuffle files of " + ms(s.executorRunTime()) + " run time"));
     }
+    List<ExecutorShare> executors = shuffleWriteByExecutor(ctx, past, ev);
+    String byWorst = executors.isEmpty() ? ""
+        : "; executor " + executors.get(0).id() + " the most (" + pct(executors.get(0).share()) + ")";
     return Optional.of(insight(ctx, "shuffle write time / run time", top, SHUFFLE_WRITE_SHARE, "ratio",
-        Culprit.stages(ids(past, StageData::stageId)),
+        Culprit.stages(ids(past, StageData::stageId)).withExecutors(executors.stream().limit(MAX_NAMED)
+            .map(ExecutorShare::id).toList()),
         past.size() + " stage attempt(s) spent " + pct(SHUFFLE_WRITE_SHARE) + " or more of their run time writing "
-            + "shuffle files, stage " + worst.stageId() + " the most (" + pct(top) + ")",
+            + "shuffle files, stage " + worst.stageId() + " the most (" + pct(top) + ")" + byWorst,
         "High shuffle write time points at skew, slow serialization or slow local disks; look for outlier tasks in "
             + "those stages (seed 002).", ev));
+  }
+
+  /** An executor's shuffle write time against its run time, in the stages read. */
+  private record ExecutorShare(String id, long runMs, long writeNs) {
+    double share() {
+      return writeNs / 1e6 / runMs;
+    }
+  }
+
+  /**
+   * The executors that spent {@value #SHUFFLE_WRITE_SHARE} or more of their run time writing
+   * shuffle files in the worst stages, worst first. Per-executor summaries do not carry shuffle
+   * write time, so this reads the task lists of at most {@value #MAX_STAGES_READ} stages of at most
+   * {@value #MAX_TASKS_READ} tasks each (on Dataproc, paged reads); a stage past that is named in
+   * the evidence as not read.
+   */
+  private static List<ExecutorShare> shuffleWriteByExecutor(AnalysisContext ctx, List<StageData> worstFirst,
+      List<EvidenceRef> ev) {
+    Map<String, long[]> byExecutor = new LinkedHashMap<>();
+    int read = 0;
+    for (StageData s : worstFirst) {
+      if (read == MAX_STAGES_READ) {
+        break;
+      }
+      if (s.numTasks() > MAX_TASKS_READ) {
+        ev.add(ctx.apiRef(Support.stagePath(s), "per executor: the " + s.numTasks() + " tasks of stage " + s.stageId()
+            + "." + s.attemptId() + " were not read (an insight reads stages of " + MAX_TASKS_READ + " tasks at most)"));
+        continue;
+      }
+      read++;
+      for (TaskData t : ctx.app().get().tasks(s.stageId(), s.attemptId(), TaskQuery.all())) {
+        t.taskMetrics().ifPresent(m -> {
+          long[] a = byExecutor.computeIfAbsent(t.executorId(), k -> new long[2]);
+          a[0] += m.executorRunTime();
+          a[1] += m.shuffleWriteMetrics().writeTime();
+        });
+      }
+    }
+    List<ExecutorShare> past = byExecutor.entrySet().stream()
+        .map(e -> new ExecutorShare(e.getKey(), e.getValue()[0], e.getValue()[1]))
+        .filter(e -> e.runMs() >= MIN_EXECUTOR_RUN_MS && e.share() >= SHUFFLE_WRITE_SHARE)
+        .sorted(Comparator.comparingDouble(ExecutorShare::share).reversed()).toList();
+    if (!past.isEmpty()) {
+      ExecutorShare e = past.get(0);
+      ev.add(ctx.apiRef(Support.stagePath(worstFirst.get(0)), "per executor, from the task lists of the stages that "
+          + "wrote longest: executor " + e.id() + " spent " + ms(e.writeNs() / 1e6) + " writing shuffle files of "
+          + ms(e.runMs()) + " run time (" + pct(e.share()) + ")" + (past.size() > 1 ? ", " + (past.size() - 1)
+              + " other executor(s) " + pct(SHUFFLE_WRITE_SHARE) + " or more too" : "")));
+    }
+    return past;
   }
 
   private Optional<Candidate> progression(AnalysisContext ctx) {

@@ -73,6 +73,32 @@ class MetricInsightsTest {
   }
 
   @Test
+  void aStageThatSpendsItsRunTimeWritingShuffleFilesIsAnInsightNamingTheExecutors() {
+    for (String version : List.of("3.5.9", "4.0.4")) {
+      TestkitFixtures.Fixture fixture = TestkitFixtures.get(version, "slow-shuffle-write");
+      List<Integer> slow = new java.util.ArrayList<>();
+      fixture.label().path("evidence").path("slowShuffleWriteStages").forEach(n -> slow.add(n.asInt()));
+      List<String> executors = new java.util.ArrayList<>();
+      fixture.label().path("evidence").path("executors").forEach(n -> executors.add(n.asText()));
+      assertThat(slow).as("the generator saw a stage spend its time writing shuffle files").isNotEmpty();
+
+      RcaReport r = RcaEngine.standard().analyze(EventLogs.replay(fixture.eventLog()));
+
+      assertThat(r.rootCause().kind()).as(version).isEqualTo(RootCauseKind.HEALTHY);
+      Finding f = insights(r).stream().filter(i -> i.title().contains("writing shuffle files")).findFirst()
+          .orElseThrow(() -> new AssertionError(version + ": no shuffle write insight in\n" + r.toMarkdown()));
+      assertThat(f.culprit().stageIds()).as(version).containsAll(slow);
+      assertThat(f.culprit().executorIds()).as("%s: from the stage's task list, both executors wrote alike", version)
+          .containsExactlyInAnyOrderElementsOf(executors);
+      assertThat(f.title()).contains("executor " + f.culprit().executorIds().get(0) + " the most");
+      assertThat(f.evidence()).anySatisfy(e -> assertThat(e.detail())
+          .startsWith("per executor, from the task lists of the stages that wrote longest: executor "
+              + f.culprit().executorIds().get(0) + " spent "));
+      assertThat(f.estimatedCostMs()).isZero();
+    }
+  }
+
+  @Test
   void failedStagesAreAStageProgressionInsight() {
     SparkApplication app = EventLogs.replay(TestkitFixtures.get("3.5.9", "executor-oom").eventLog());
     List<Integer> failed = app.stages(StageQuery.all()).stream().filter(s -> s.status() == StageStatus.FAILED)

@@ -365,6 +365,27 @@ public enum Workload {
     }
   },
 
+  /**
+   * Moves small pairs into {@code partitions} reducers with no map-side combine, so each map task
+   * writes one file per reducer (Spark's bypass-merge writer, up to 200 reducers); run with {@code
+   * spark.shuffle.sync=true}, every one of those files is forced to disk on commit, and the map
+   * tasks spend most of their time in shuffle writes, as on slow local disks.
+   */
+  MANY_FILE_SHUFFLE {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      int maps = (int) num(p, "maps", 24);
+      int reducers = (int) num(p, "partitions", 200);
+      long pairs =
+          jsc(spark)
+              .parallelize(range((int) num(p, "rows", 48_000)), maps)
+              .mapToPair(i -> new Tuple2<>(i, (long) i * 31))
+              .partitionBy(new HashPartitioner(reducers))
+              .count();
+      System.out.println("shuffled pairs=" + pairs);
+    }
+  },
+
   /** A plain aggregation; the healthy baseline and its two twins differ only in settings/input. */
   AGGREGATE {
     @Override
