@@ -6,6 +6,7 @@
 #
 #   bash benchmarks/dataproc-bench.sh              # from the repository root
 #   bash benchmarks/dataproc-bench.sh 2000 20      # stages, ms added per request
+#   bash benchmarks/dataproc-bench.sh 2000 20 rca  # only the whole RCA, sequential vs concurrent
 #
 # The benchmark lives in gcp's test tree (io.sparkrca.gcp.bench.DataprocBenchmark) beside the
 # loopback fakes it drives: the Google client libraries need the BOMs of libraries/pom.xml, which

@@ -114,6 +114,21 @@ public interface SparkApplication {
         TaskTotals.of(tasks(stageId, attemptId, TaskQuery.all().withStatuses(Set.of(TaskStatus.SUCCESS)))));
   }
 
+  /**
+   * A hint that the task lists of these stage attempts are read next: a remote source may fetch
+   * them together (concurrently, within its settings' parallelism) instead of one after another.
+   * The answers are the same with or without the hint; a source may fetch fewer than asked (it
+   * keeps a bounded number of task lists). By default nothing: a replayed log has its tasks.
+   *
+   * <pre>{@code
+   * app.prefetchTasks(skewedStages);
+   * for (StageData s : skewedStages) {
+   *   app.tasks(s.stageId(), s.attemptId(), TaskQuery.first(1).sortedBy(TaskSorting.DECREASING_RUNTIME));
+   * }
+   * }</pre>
+   */
+  default void prefetchTasks(List<StageData> attempts) {}
+
   /** How complete the source's data is; by default complete. */
   default Completeness completeness() {
     return Completeness.complete();

@@ -55,6 +55,8 @@ final class DataprocSparkApplication implements SparkApplication {
   static final int MAX_SQL = 2_000;
   static final int MAX_PLAN_GRAPHS = 500;
   static final String MASK = "task_quantile_metrics";
+  /** How many attempts' task lists are kept (and so prefetched at most at once). */
+  static final int CACHED_TASK_LISTS = 64;
 
   private final SparkApplicationsClient api;
   private final String parent;
@@ -77,7 +79,7 @@ final class DataprocSparkApplication implements SparkApplication {
       new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, List<TaskData>> e) {
-          return size() > 64; // the tasks of the attempts asked for last
+          return size() > CACHED_TASK_LISTS; // the tasks of the attempts asked for last
         }
       });
 
@@ -355,6 +357,24 @@ final class DataprocSparkApplication implements SparkApplication {
   }
 
   /**
+   * The task lists of the attempts not kept yet, fetched concurrently (each one's pages in
+   * sequence, as their tokens chain); at most as many as the cache keeps, so none is dropped
+   * before it is read.
+   */
+  @Override
+  public void prefetchTasks(List<StageData> attempts) {
+    List<Callable<Object>> loads = new ArrayList<>();
+    java.util.Set<String> asked = new java.util.HashSet<>();
+    for (StageData s : attempts) {
+      String k = key(s.stageId(), s.attemptId());
+      if (loads.size() < CACHED_TASK_LISTS && !tasks.containsKey(k) && asked.add(k)) {
+        loads.add(() -> tasksOf(s.stageId(), s.attemptId()));
+      }
+    }
+    fanOut(loads);
+  }
+
+  /**
    * The attempt's tasks, kept for the attempts asked for last. Loaded outside the map's lock, so
    * that concurrent loads of different attempts do not wait for each other.
    */
@@ -450,13 +470,7 @@ final class DataprocSparkApplication implements SparkApplication {
     List<Callable<Object>> loads = List.of(stageJson::get, jobs::get, executors::get, this::environmentIfAvailable,
         sql::get);
     fanOut(loads);
-    List<Callable<Object>> failed = new ArrayList<>();
-    for (StageData s : stagesPlain.get()) {
-      if (s.numFailedTasks() + s.numKilledTasks() > 0 && failed.size() < 64) {
-        failed.add(() -> tasksOf(s.stageId(), s.attemptId()));
-      }
-    }
-    fanOut(failed);
+    prefetchTasks(stagesPlain.get().stream().filter(s -> s.numFailedTasks() + s.numKilledTasks() > 0).toList());
   }
 
   /**

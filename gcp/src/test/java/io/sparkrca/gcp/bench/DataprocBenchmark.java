@@ -19,6 +19,7 @@ import io.sparkrca.core.model.RDDStorageInfo;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.model.TaskMetricDistributions;
+import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.gcp.GcpSettings;
@@ -26,6 +27,7 @@ import io.sparkrca.gcp.dataproc.DataprocHistoryProvider;
 import io.sparkrca.gcp.storage.GcsByteSourceProvider;
 import io.sparkrca.gcp.testing.FakeGcs;
 import io.sparkrca.gcp.testing.SparkApplicationsFake;
+import io.sparkrca.rules.rca.RcaEngine;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -45,24 +47,73 @@ import java.util.Set;
  *       executors, jobs, SQL) of a 2,000-stage application through sparkApplications, against the
  *       loopback fake adding 20 ms to every request: requests, wall time concurrent (the default
  *       parallelism) and sequential (parallelism 1), and their ratio, in one run.
+ *   <li>The whole RCA of that application ({@code RcaEngine.standard().analyze}), sequential
+ *       against concurrent in the same way.
  * </ol>
  * The 2,000 stages are a real testkit run's stages repeated with new ids (tasks and all).
  * Arguments: stages (2000), milliseconds added per request (20), and which parts to run: {@code
- * all}, {@code tail}, or {@code profile} (the profile without the 2,000 detail calls).
+ * all}, {@code tail}, {@code profile} (the profile without the 2,000 detail calls), or {@code rca}
+ * (the whole analysis of the application, every read its analysers make, sequential against
+ * concurrent).
  */
 public final class DataprocBenchmark {
   private DataprocBenchmark() {}
 
   public static void main(String[] args) throws Exception {
+    // The JDK server's default leaves Nagle's algorithm on: with the client's delayed ACKs each
+    // small answer then waits about 40 ms more, which sequential calls pay and concurrent ones hide.
+    System.setProperty("sun.net.httpserver.nodelay", "true");
     int stages = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
     long latency = args.length > 1 ? Long.parseLong(args[1]) : 20;
-    String parts = args.length > 2 ? args[2] : "all"; // all | tail | profile (the profile without the detail calls)
-    if (!parts.equals("profile")) {
+    // all | tail | profile (the profile without the detail calls) | rca (the whole analysis only)
+    String parts = args.length > 2 ? args[2] : "all";
+    if (parts.equals("all") || parts.equals("tail")) {
       tail();
     }
-    if (!parts.equals("tail")) {
-      profile(stages, latency, !parts.equals("profile"));
+    if (parts.equals("all") || parts.equals("profile")) {
+      profile(stages, latency, parts.equals("all"));
     }
+    if (parts.equals("all") || parts.equals("rca")) {
+      rca(stages, latency);
+    }
+  }
+
+  /**
+   * The whole RCA of the application through sparkApplications (every read the analysers make:
+   * the facts, the stage details the stage rules read, the insights' task lists), sequential
+   * against concurrent: what a user of {@code rca --batch} waits for.
+   */
+  private static void rca(int stages, long latency) throws Exception {
+    SparkApplication big = new Repeated(EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog()), stages);
+    String parent = "projects/p/locations/us-central1/batches/bench";
+    try (SparkApplicationsFake fake = new SparkApplicationsFake()) {
+      System.out.printf("RCA of a %d-stage application through sparkApplications, %d ms per request:%n", stages, latency);
+      int parallel = Integer.getInteger("bench.parallelism", GcpSettings.builder().environment(Map.of()).build().parallelism());
+      System.out.println("  warm-up (not counted):");
+      analyze(fake, parent, big, latency, parallel);
+      long seq = analyze(fake, parent, big, latency, 1);
+      long con = analyze(fake, parent, big, latency, parallel);
+      System.out.printf("  ratio sequential / concurrent: %.1fx%n", (double) seq / con);
+    }
+  }
+
+  private static long analyze(SparkApplicationsFake fake, String parent, SparkApplication app0, long latency,
+      int parallelism) {
+    fake.reset();
+    fake.serve(parent, app0).latency(latency);
+    GcpSettings s = GcpSettings.builder().environment(Map.of()).project("p").region("us-central1")
+        .sparkApplicationsEndpoint(fake.endpoint()).parallelism(parallelism).timeout(Duration.ofSeconds(60)).build();
+    long t0 = System.nanoTime();
+    SparkApplication app = new DataprocHistoryProvider(s).application("dataproc:" + parent, SourceSettings.defaults());
+    RcaReport r = RcaEngine.standard().analyze(app);
+    long ms = (System.nanoTime() - t0) / 1_000_000;
+    Map<String, Integer> byMethod = new java.util.TreeMap<>();
+    for (String line : fake.log()) {
+      byMethod.merge(line.replaceAll(".*:(\\w+).*", "$1"), 1, Integer::sum);
+    }
+    System.out.printf("  parallelism %2d: %,7d ms, %d requests %s, root cause %s, %d findings, at most %d in flight%n",
+        parallelism, ms, fake.requests(), byMethod, r.rootCause().kind(), r.findings().size(), fake.maxInFlight());
+    return ms;
   }
 
   private static void tail() throws Exception {

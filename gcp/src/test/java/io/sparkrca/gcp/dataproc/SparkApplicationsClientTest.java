@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.StageQuery;
+import io.sparkrca.core.app.TaskQuery;
 import io.sparkrca.core.error.AccessDeniedException;
 import io.sparkrca.core.error.InputNotFoundException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.gcp.GcpSettings;
 import io.sparkrca.gcp.testing.FakeTokenServer;
@@ -192,6 +194,30 @@ class SparkApplicationsClientTest {
     assertThat(fake.requests("searchStages")).isEqualTo(1);
     assertThat(fake.requests("searchJobs")).isEqualTo(1);
     assertThat(fake.requests("searchExecutors")).isEqualTo(1);
+  }
+
+  @Test
+  void prefetchedTaskListsAreFetchedAtOnceAndThenReadWithoutAnotherRequest() {
+    String parent = "projects/p/locations/us-central1/batches/prefetch";
+    SparkApplication many = EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog());
+    fake.serve(parent, many);
+    DataprocSparkApplication a = new DataprocSparkApplication(SparkApplicationsClient.create(settings().parallelism(3)
+        .build(), "us-central1"), parent, io.sparkrca.gcp.testing.DataprocShapes.application(many.info()));
+    List<io.sparkrca.core.model.StageData> stages = a.stages(StageQuery.all());
+    assertThat(stages).hasSizeGreaterThan(3);
+    fake.latency(50); // long enough for the lists asked at once to meet at the fake
+
+    a.prefetchTasks(stages);
+
+    assertThat(fake.requests("searchStageAttemptTasks")).isEqualTo(stages.size());
+    assertThat(fake.maxInFlight()).as("the task lists side by side, within the parallelism").isEqualTo(3);
+    for (io.sparkrca.core.model.StageData s : stages) {
+      assertThat(a.tasks(s.stageId(), s.attemptId(), TaskQuery.all())).extracting(TaskData::taskId)
+          .isEqualTo(many.tasks(s.stageId(), s.attemptId(), TaskQuery.all()).stream().map(TaskData::taskId).toList());
+    }
+    assertThat(fake.requests("searchStageAttemptTasks")).as("read from what the prefetch kept").isEqualTo(stages.size());
+    a.prefetchTasks(stages);
+    assertThat(fake.requests("searchStageAttemptTasks")).as("kept lists are not fetched again").isEqualTo(stages.size());
   }
 
   @Test

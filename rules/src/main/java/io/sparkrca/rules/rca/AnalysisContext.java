@@ -192,6 +192,16 @@ public final class AnalysisContext {
     return quantiles.computeIfAbsent(key, k -> app.flatMap(a -> a.taskSummary(s.stageId(), s.attemptId(), QUANTILES)));
   }
 
+  /**
+   * Tells the source that the task lists of these attempts are read next, so that a remote one
+   * (Dataproc) fetches them together; see {@link SparkApplication#prefetchTasks}.
+   */
+  public void prefetchTasks(List<StageData> attempts) {
+    if (!attempts.isEmpty()) {
+      app.ifPresent(a -> a.prefetchTasks(attempts));
+    }
+  }
+
   /** The slowest task of a stage attempt. */
   public Optional<TaskData> slowestTask(StageData s) {
     return app.flatMap(a -> a.tasks(s.stageId(), s.attemptId(),

@@ -141,6 +141,11 @@ public final class ApplicationSlice implements SparkApplication {
   }
 
   @Override
+  public void prefetchTasks(List<StageData> attempts) {
+    whole.prefetchTasks(attempts.stream().filter(s -> stageIds.contains(s.stageId())).toList());
+  }
+
+  @Override
   public List<TaskData> tasks(int stageId, int attemptId, TaskQuery query) {
     return stageIds.contains(stageId) ? whole.tasks(stageId, attemptId, query) : List.of();
   }

@@ -291,18 +291,21 @@ public final class MetricInsightsAnalyzer implements Analyzer {
    */
   private static List<ExecutorShare> shuffleWriteByExecutor(AnalysisContext ctx, List<StageData> worstFirst,
       List<EvidenceRef> ev) {
-    Map<String, long[]> byExecutor = new LinkedHashMap<>();
-    int read = 0;
+    List<StageData> toRead = new ArrayList<>();
     for (StageData s : worstFirst) {
-      if (read == MAX_STAGES_READ) {
+      if (toRead.size() == MAX_STAGES_READ) {
         break;
       }
       if (s.numTasks() > MAX_TASKS_READ) {
         ev.add(ctx.apiRef(Support.stagePath(s), "per executor: the " + s.numTasks() + " tasks of stage " + s.stageId()
             + "." + s.attemptId() + " were not read (an insight reads stages of " + MAX_TASKS_READ + " tasks at most)"));
-        continue;
+      } else {
+        toRead.add(s);
       }
-      read++;
+    }
+    ctx.prefetchTasks(toRead);
+    Map<String, long[]> byExecutor = new LinkedHashMap<>();
+    for (StageData s : toRead) {
       for (TaskData t : ctx.app().get().tasks(s.stageId(), s.attemptId(), TaskQuery.all())) {
         t.taskMetrics().ifPresent(m -> {
           long[] a = byExecutor.computeIfAbsent(t.executorId(), k -> new long[2]);

@@ -39,6 +39,8 @@ public final class SkewAnalyzer implements Analyzer {
   static final double MIN_RATIO = 5.0;
   static final long MIN_STRAGGLER_MS = 1000;
   static final double MIN_DATA_RATIO = 3.0;
+  /** Skewed stages whose task lists are asked for together. */
+  static final int PREFETCH = 32;
 
   @Override
   public String name() {
@@ -47,8 +49,7 @@ public final class SkewAnalyzer implements Analyzer {
 
   @Override
   public List<Candidate> analyze(AnalysisContext ctx) {
-    List<Candidate> out = new ArrayList<>();
-    Map<Long, Optional<String>> keysByExecution = new HashMap<>(); // one plan holds many stages
+    List<Skewed> skewed = new ArrayList<>();
     for (StageData s : ctx.completedStages()) {
       if (s.numTasks() < 3) {
         continue;
@@ -75,10 +76,24 @@ public final class SkewAnalyzer implements Analyzer {
       if (dataRatio < MIN_DATA_RATIO) {
         continue; // slow without more data: a straggler, not skew
       }
-      out.add(skew(ctx, s, d, median, max, dataRatio, readRecordsRatio >= inputRatio, keysByExecution));
+      skewed.add(new Skewed(s, d, median, max, dataRatio, readRecordsRatio >= inputRatio));
+    }
+    List<Candidate> out = new ArrayList<>();
+    Map<Long, Optional<String>> keysByExecution = new HashMap<>(); // one plan holds many stages
+    // The stragglers' task lists in groups a remote source fetches together, not one after another.
+    for (int from = 0; from < skewed.size(); from += PREFETCH) {
+      List<Skewed> group = skewed.subList(from, Math.min(skewed.size(), from + PREFETCH));
+      ctx.prefetchTasks(group.stream().map(Skewed::stage).toList());
+      for (Skewed k : group) {
+        out.add(skew(ctx, k.stage(), k.dist(), k.median(), k.max(), k.dataRatio(), k.shuffle(), keysByExecution));
+      }
     }
     return out;
   }
+
+  /** A stage past the thresholds, before its slowest task is read. */
+  private record Skewed(StageData stage, TaskMetricDistributions dist, double median, double max, double dataRatio,
+      boolean shuffle) {}
 
   private Candidate skew(AnalysisContext ctx, StageData s, TaskMetricDistributions d, double median, double max,
       double dataRatio, boolean shuffle, Map<Long, Optional<String>> keysByExecution) {
