@@ -19,5 +19,7 @@ mvn -B -q -o -pl gcp -am test-compile dependency:build-classpath \
   -Dmdep.outputFile="$PWD/gcp/target/test-classpath.txt" -Dmdep.includeScope=test
 CP="gcp/target/test-classes:gcp/target/classes:core/target/test-classes:core/target/classes:$(cat gcp/target/test-classpath.txt)"
 
-exec java -Xmx1g -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$CP" \
+# BENCH_JAVA_OPTS: extra JVM options, e.g. -Dbench.parallelism=16 for the concurrent run of `rca`.
+# shellcheck disable=SC2086
+exec java -Xmx1g ${BENCH_JAVA_OPTS:-} -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$CP" \
   io.sparkrca.gcp.bench.DataprocBenchmark "${1:-2000}" "${2:-20}" "${3:-all}"
