@@ -35,9 +35,10 @@ import java.util.OptionalLong;
  *       size past the cap moves to the next core count that holds it, or is capped and says so.
  *   <li>{@code spark.driver|executor.memoryOverhead}: 10% of the memory by default (at least 384m)
  *       and counted in the same per-core total.
- *   <li>Executor counts: {@code spark.executor.instances}, {@code
- *       spark.dynamicAllocation.initialExecutors} and {@code minExecutors} at least 2, {@code
- *       spark.dynamicAllocation.maxExecutors} at most 2000 (default 1000).
+ *   <li>Executor counts, from the autoscaling page's table of dynamic allocation properties: {@code
+ *       spark.dynamicAllocation.initialExecutors} 2 to 100 (default 2), {@code minExecutors} at
+ *       least 2 (default 2), {@code maxExecutors} at most 1000 (default 1000); {@code
+ *       spark.executor.instances} (the properties page) 2 to 2000.
  *   <li>YARN-related and shuffle-service properties ({@code spark.master=yarn}, {@code
  *       spark.yarn.*}, {@code spark.shuffle.service.enabled}) are not supported: "if Spark
  *       application code sets a YARN or shuffle property, the application will fail", so they are
@@ -56,8 +57,19 @@ public final class ServerlessLimits {
   static final long MIN_MB_PER_CORE = 1024;
   static final long MAX_MB_PER_CORE_STANDARD = 7424;
   static final long MAX_MB_PER_CORE_PREMIUM = 24576;
-  static final int MIN_EXECUTORS = 2;
-  static final int MAX_EXECUTORS = 2000;
+  /** An executor-count property's Serverless bounds, inclusive. */
+  record Bounds(long min, long max) {
+    long fit(long n) {
+      return Math.max(min, Math.min(max, n));
+    }
+  }
+
+  /** In name order, so that the notes come in the same order on every run. */
+  static final Map<String, Bounds> EXECUTOR_BOUNDS = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(Map.of(
+      "spark.executor.instances", new Bounds(2, 2000),
+      "spark.dynamicAllocation.initialExecutors", new Bounds(2, 100),
+      "spark.dynamicAllocation.minExecutors", new Bounds(2, 1000),
+      "spark.dynamicAllocation.maxExecutors", new Bounds(2, 1000))));
   private static final long MB = 1L << 20;
 
   private ServerlessLimits() {}
@@ -158,17 +170,18 @@ public final class ServerlessLimits {
     for (String role : List.of("executor", "driver")) {
       fitRole(conf, role, byKey, why);
     }
-    for (String k : List.of("spark.executor.instances", "spark.dynamicAllocation.initialExecutors",
-        "spark.dynamicAllocation.minExecutors", "spark.dynamicAllocation.maxExecutors")) {
+    for (Map.Entry<String, Bounds> b : EXECUTOR_BOUNDS.entrySet()) {
+      String k = b.getKey();
       PropertyChange p = byKey.get(k);
       if (p == null) {
         continue;
       }
       try {
         long n = Long.parseLong(p.recommended().trim());
-        long fitted = Math.max(MIN_EXECUTORS, Math.min(MAX_EXECUTORS, n));
+        long fitted = b.getValue().fit(n);
         if (fitted != n) {
-          why.add(k + " " + n + " is outside Serverless' " + MIN_EXECUTORS + "-" + MAX_EXECUTORS + " executors: " + fitted);
+          why.add(k + " " + n + " is outside Serverless' " + b.getValue().min() + "-" + b.getValue().max() + " for it: "
+              + fitted);
           byKey.put(k, new PropertyChange(k, p.current(), Long.toString(fitted)));
         }
       } catch (NumberFormatException ignored) {

@@ -74,10 +74,15 @@ class ServerlessLimitsTest {
     List<PropertyChange> out = ServerlessLimits.fit(conf(Map.of()), List.of(
         new PropertyChange("spark.dynamicAllocation.maxExecutors", Optional.of("1000"), "5000"),
         new PropertyChange("spark.dynamicAllocation.minExecutors", Optional.empty(), "0"),
+        new PropertyChange("spark.dynamicAllocation.initialExecutors", Optional.empty(), "400"),
+        new PropertyChange("spark.executor.instances", Optional.empty(), "1500"),
         new PropertyChange("spark.shuffle.service.enabled", Optional.of("false"), "true"),
         new PropertyChange("spark.yarn.executor.memoryOverhead", Optional.empty(), "2g")), why);
-    assertThat(byKey(out)).containsExactly(Map.entry("spark.dynamicAllocation.maxExecutors", "2000"),
-        Map.entry("spark.dynamicAllocation.minExecutors", "2"));
+    // The autoscaling page's table: initial 2-100, min at least 2, max at most 1000; instances (properties page) up to 2000.
+    assertThat(byKey(out)).containsExactly(Map.entry("spark.dynamicAllocation.maxExecutors", "1000"),
+        Map.entry("spark.dynamicAllocation.minExecutors", "2"), Map.entry("spark.dynamicAllocation.initialExecutors", "100"),
+        Map.entry("spark.executor.instances", "1500"));
+    assertThat(why).contains("spark.dynamicAllocation.initialExecutors 400 is outside Serverless' 2-100 for it: 100");
     assertThat(why).anySatisfy(w -> assertThat(w).contains("spark.shuffle.service.enabled is not supported"));
   }
 
