@@ -21,7 +21,9 @@ import io.sparkrca.rules.rca.AnalysisContext;
 import io.sparkrca.rules.rca.Analyzer;
 import io.sparkrca.rules.rca.Candidate;
 import io.sparkrca.rules.rca.EffectiveConf;
+import io.sparkrca.rules.rca.RcaEngine;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,14 +80,20 @@ public final class SkewAnalyzer implements Analyzer {
       }
       skewed.add(new Skewed(s, d, median, max, dataRatio, readRecordsRatio >= inputRatio));
     }
+    // Only the costliest can reach the report (it keeps the MAX_FINDINGS costliest performance findings):
+    // the slowest task, a task-list read on a remote source, is read for those alone.
+    java.util.Set<Skewed> reportable = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    skewed.stream().sorted(Comparator.comparingLong(Skewed::cost).reversed()).limit(RcaEngine.MAX_FINDINGS)
+        .forEach(reportable::add);
     List<Candidate> out = new ArrayList<>();
     Map<Long, Optional<String>> keysByExecution = new HashMap<>(); // one plan holds many stages
     // The stragglers' task lists in groups a remote source fetches together, not one after another.
     for (int from = 0; from < skewed.size(); from += PREFETCH) {
       List<Skewed> group = skewed.subList(from, Math.min(skewed.size(), from + PREFETCH));
-      ctx.prefetchTasks(group.stream().map(Skewed::stage).toList());
+      ctx.prefetchTasks(group.stream().filter(reportable::contains).map(Skewed::stage).toList());
       for (Skewed k : group) {
-        out.add(skew(ctx, k.stage(), k.dist(), k.median(), k.max(), k.dataRatio(), k.shuffle(), keysByExecution));
+        Optional<TaskData> slowest = reportable.contains(k) ? ctx.slowestTask(k.stage()) : Optional.empty();
+        out.add(skew(ctx, k, slowest, keysByExecution));
       }
     }
     return out;
@@ -93,13 +101,22 @@ public final class SkewAnalyzer implements Analyzer {
 
   /** A stage past the thresholds, before its slowest task is read. */
   private record Skewed(StageData stage, TaskMetricDistributions dist, double median, double max, double dataRatio,
-      boolean shuffle) {}
+      boolean shuffle) {
+    /** The straggler's excess over the median, within the stage's wall time. */
+    long cost() {
+      return Math.min(AnalysisContext.wallMs(stage), Math.round(max - median));
+    }
+  }
 
-  private Candidate skew(AnalysisContext ctx, StageData s, TaskMetricDistributions d, double median, double max,
-      double dataRatio, boolean shuffle, Map<Long, Optional<String>> keysByExecution) {
-    Optional<TaskData> slowest = ctx.slowestTask(s);
-    long wall = AnalysisContext.wallMs(s);
-    long cost = Math.min(wall, Math.round(max - median));
+  private Candidate skew(AnalysisContext ctx, Skewed stage, Optional<TaskData> slowest,
+      Map<Long, Optional<String>> keysByExecution) {
+    StageData s = stage.stage();
+    TaskMetricDistributions d = stage.dist();
+    double median = stage.median();
+    double max = stage.max();
+    double dataRatio = stage.dataRatio();
+    boolean shuffle = stage.shuffle();
+    long cost = stage.cost();
     Culprit culprit = Culprit.stages(List.of(s.stageId()));
     if (slowest.isPresent()) {
       culprit = culprit.withPartition(slowest.get().index()).withExecutors(List.of(slowest.get().executorId()));
