@@ -99,10 +99,7 @@ public final class DataprocBenchmark {
 
   private static long analyze(SparkApplicationsFake fake, String parent, SparkApplication app0, long latency,
       int parallelism) {
-    fake.reset();
-    fake.serve(parent, app0).latency(latency);
-    GcpSettings s = GcpSettings.builder().environment(Map.of()).project("p").region("us-central1")
-        .sparkApplicationsEndpoint(fake.endpoint()).parallelism(parallelism).timeout(Duration.ofSeconds(60)).build();
+    GcpSettings s = serve(fake, parent, app0, latency, parallelism);
     long t0 = System.nanoTime();
     SparkApplication app = new DataprocHistoryProvider(s).application("dataproc:" + parent, SourceSettings.defaults());
     app.facts(); // what the engine reads first: timed apart, to show where the rest goes
@@ -117,6 +114,15 @@ public final class DataprocBenchmark {
         + "in flight%n", parallelism, ms, factsMs, fake.requests(), byMethod, r.rootCause().kind(), r.findings().size(),
         fake.maxInFlight());
     return ms;
+  }
+
+  /** The fake reset to serve {@code app} at {@code parent} with the latency, and the client's settings for it. */
+  private static GcpSettings serve(SparkApplicationsFake fake, String parent, SparkApplication app, long latency,
+      int parallelism) {
+    fake.reset();
+    fake.serve(parent, app).latency(latency);
+    return GcpSettings.builder().environment(Map.of()).project("p").region("us-central1")
+        .sparkApplicationsEndpoint(fake.endpoint()).parallelism(parallelism).timeout(Duration.ofSeconds(60)).build();
   }
 
   private static void tail() throws Exception {
@@ -160,10 +166,7 @@ public final class DataprocBenchmark {
 
   private static long run(SparkApplicationsFake fake, String parent, SparkApplication app0, long latency,
       int parallelism) {
-    fake.reset();
-    fake.serve(parent, app0).latency(latency);
-    GcpSettings s = GcpSettings.builder().environment(Map.of()).project("p").region("us-central1")
-        .sparkApplicationsEndpoint(fake.endpoint()).parallelism(parallelism).timeout(Duration.ofSeconds(60)).build();
+    GcpSettings s = serve(fake, parent, app0, latency, parallelism);
     long t0 = System.nanoTime();
     SparkApplication app = new DataprocHistoryProvider(s).application("dataproc:" + parent, SourceSettings.defaults());
     ApplicationFacts f = app.facts();
@@ -175,10 +178,7 @@ public final class DataprocBenchmark {
 
   private static long details(SparkApplicationsFake fake, String parent, SparkApplication app0, long latency,
       int parallelism) {
-    fake.reset();
-    fake.serve(parent, app0).latency(latency);
-    GcpSettings s = GcpSettings.builder().environment(Map.of()).project("p").region("us-central1")
-        .sparkApplicationsEndpoint(fake.endpoint()).parallelism(parallelism).timeout(Duration.ofSeconds(60)).build();
+    GcpSettings s = serve(fake, parent, app0, latency, parallelism);
     SparkApplication app = new DataprocHistoryProvider(s).application("dataproc:" + parent, SourceSettings.defaults());
     app.stages(StageQuery.all()); // the stage list first, so only the detail calls are timed
     int before = fake.requests();

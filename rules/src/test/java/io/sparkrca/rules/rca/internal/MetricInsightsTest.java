@@ -30,6 +30,14 @@ class MetricInsightsTest {
     return r.findings().stream().filter(f -> f.kind() == RootCauseKind.METRIC_INSIGHT).toList();
   }
 
+  /** The fixture's RCA, which must find the run healthy, and its insight whose title contains {@code title}. */
+  private static Finding insightOfAHealthyRun(TestkitFixtures.Fixture fixture, String title) {
+    RcaReport r = RcaEngine.standard().analyze(EventLogs.replay(fixture.eventLog()));
+    assertThat(r.rootCause().kind()).as(fixture.sparkVersion()).isEqualTo(RootCauseKind.HEALTHY);
+    return insights(r).stream().filter(i -> i.title().contains(title)).findFirst()
+        .orElseThrow(() -> new AssertionError(fixture.sparkVersion() + ": no \"" + title + "\" insight in\n" + r.toMarkdown()));
+  }
+
   @Test
   void aRunThatSpilledHasASpillInsightPointingAtTheStagesAndExecutorsThatSpilled() {
     SparkApplication app = EventLogs.replay(TestkitFixtures.get("3.5.9", "spill").eventLog());
@@ -56,11 +64,8 @@ class MetricInsightsTest {
       fixture.label().path("evidence").path("amplifyingStages").forEach(n -> amplifying.add(n.asInt()));
       assertThat(amplifying).as("the generator saw a stage multiply its records").isNotEmpty();
 
-      RcaReport r = RcaEngine.standard().analyze(EventLogs.replay(fixture.eventLog()));
+      Finding f = insightOfAHealthyRun(fixture, "records written / read");
 
-      assertThat(r.rootCause().kind()).as(version).isEqualTo(RootCauseKind.HEALTHY);
-      Finding f = insights(r).stream().filter(i -> i.title().contains("records written / read")).findFirst()
-          .orElseThrow(() -> new AssertionError(version + ": no records insight in\n" + r.toMarkdown()));
       assertThat(f.culprit().stageIds()).as(version).containsAll(amplifying);
       assertThat(f.culprit().executorIds()).as("%s: from the stage's per-executor summaries", version)
           .containsExactly("driver");
@@ -82,11 +87,8 @@ class MetricInsightsTest {
       fixture.label().path("evidence").path("executors").forEach(n -> executors.add(n.asText()));
       assertThat(slow).as("the generator saw a stage spend its time writing shuffle files").isNotEmpty();
 
-      RcaReport r = RcaEngine.standard().analyze(EventLogs.replay(fixture.eventLog()));
+      Finding f = insightOfAHealthyRun(fixture, "writing shuffle files");
 
-      assertThat(r.rootCause().kind()).as(version).isEqualTo(RootCauseKind.HEALTHY);
-      Finding f = insights(r).stream().filter(i -> i.title().contains("writing shuffle files")).findFirst()
-          .orElseThrow(() -> new AssertionError(version + ": no shuffle write insight in\n" + r.toMarkdown()));
       assertThat(f.culprit().stageIds()).as(version).containsAll(slow);
       assertThat(f.culprit().executorIds()).as("%s: from the stage's task list, both executors wrote alike", version)
           .containsExactlyInAnyOrderElementsOf(executors);
