@@ -92,9 +92,9 @@ public final class SparkReflection {
   }
 
   /**
-   * What Spark's live status store knows of a job group's jobs: job id to its status name
-   * (RUNNING, SUCCEEDED, FAILED, UNKNOWN) and, for each of its stages the store knows, the failed
-   * and completed task counts of the stage's latest attempt.
+   * A job as Spark's live status store knows it: its status name (RUNNING, SUCCEEDED, FAILED,
+   * UNKNOWN) and, for each of its stages the store knows, {failed, completed} task counts of the
+   * stage's latest attempt.
    */
   public record LiveJob(int jobId, String status, Map<Integer, int[]> stageTasks) {}
 
