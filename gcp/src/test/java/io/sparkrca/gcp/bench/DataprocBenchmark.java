@@ -89,11 +89,7 @@ public final class DataprocBenchmark {
     try (SparkApplicationsFake fake = new SparkApplicationsFake()) {
       System.out.printf("RCA of a %d-stage application through sparkApplications, %d ms per request:%n", stages, latency);
       int parallel = Integer.getInteger("bench.parallelism", GcpSettings.builder().environment(Map.of()).build().parallelism());
-      System.out.println("  warm-up (not counted):");
-      analyze(fake, parent, big, latency, parallel);
-      long seq = analyze(fake, parent, big, latency, 1);
-      long con = analyze(fake, parent, big, latency, parallel);
-      System.out.printf("  ratio sequential / concurrent: %.1fx%n", (double) seq / con);
+      sequentialAgainstConcurrent(p -> analyze(fake, parent, big, latency, p), parallel);
     }
   }
 
@@ -114,6 +110,15 @@ public final class DataprocBenchmark {
         + "in flight%n", parallelism, ms, factsMs, fake.requests(), byMethod, r.rootCause().kind(), r.findings().size(),
         fake.maxInFlight());
     return ms;
+  }
+
+  /** A warm-up run at {@code parallel} (not counted), then parallelism 1 against {@code parallel}, and their ratio. */
+  private static void sequentialAgainstConcurrent(java.util.function.IntToLongFunction runAt, int parallel) {
+    System.out.println("  warm-up (not counted):");
+    runAt.applyAsLong(parallel);
+    long seq = runAt.applyAsLong(1);
+    long con = runAt.applyAsLong(parallel);
+    System.out.printf("  ratio sequential / concurrent: %.1fx%n", (double) seq / con);
   }
 
   /** The fake reset to serve {@code app} at {@code parent} with the latency, and the client's settings for it. */
@@ -149,11 +154,7 @@ public final class DataprocBenchmark {
       System.out.printf("profile of a %d-stage application (%d attempts) through sparkApplications, %d ms per request:%n",
           stages, big.stages(StageQuery.all()).size(), latency);
       int parallel = GcpSettings.builder().environment(Map.of()).build().parallelism();
-      System.out.println("  warm-up (not counted):");
-      run(fake, parent, big, latency, parallel);
-      long seq = run(fake, parent, big, latency, 1);
-      long con = run(fake, parent, big, latency, parallel);
-      System.out.printf("  ratio sequential / concurrent: %.1fx%n", (double) seq / con);
+      sequentialAgainstConcurrent(p -> run(fake, parent, big, latency, p), parallel);
       if (!withDetails) {
         return;
       }
