@@ -63,11 +63,14 @@ class TestkitAcceptanceTest {
   private static final Set<String> NO_FAILED_STAGE = Set.of("UNDETERMINED");
 
   /**
-   * Healthy runs whose character a low-severity rule flags: the stages the generator measured
-   * (label evidence {@code slowShuffleWriteStages}) must be flagged by it when they ran past the
-   * rule's 10 s floor, and nothing else above INFO may be.
+   * A healthy run whose character a low-severity rule flags: the rule, the label evidence naming
+   * the stages it must flag once they ran past {@code floorMs} of executor run time (the label's
+   * measured {@code runTimeMs}), and nothing else above INFO may flag the run.
    */
-  private static final Map<String, String> FLAGGED_ON_HEALTHY = Map.of("slow-shuffle-write", "SHUFFLE_WRITE_COST");
+  private record FlaggedOnHealthy(String rule, String stagesEvidence, long floorMs) {}
+
+  private static final Map<String, FlaggedOnHealthy> FLAGGED_ON_HEALTHY = Map.of("slow-shuffle-write",
+      new FlaggedOnHealthy("SHUFFLE_WRITE_COST", "slowShuffleWriteStages", 10_000));
 
   /** Rules that flag a failure (of a stage or of its tasks). */
   private static final Set<String> FAILURE_RULES =
@@ -109,16 +112,15 @@ class TestkitAcceptanceTest {
     assertThat(d.warnings()).as("warnings").allMatch(w -> w.equals(StageRuleEngine.NO_STAGES_WARNING));
     if (cause.equals("HEALTHY")) {
       String scenario = dir.getFileName().toString();
-      Optional<String> expected = Optional.ofNullable(FLAGGED_ON_HEALTHY.get(scenario));
+      Optional<FlaggedOnHealthy> expected = Optional.ofNullable(FLAGGED_ON_HEALTHY.get(scenario));
       assertThat(d.violations()).as("violations above INFO on the healthy run %s; got %s", scenario, summary(d))
-          .allMatch(v -> v.severity() == Severity.INFO || expected.filter(v.ruleId()::equals).isPresent());
-      // The rule reads stages of 10 s of executor run time or more; a shorter run may pass it unflagged.
-      boolean longEnough = label.path("measured").path("runTimeMs").asLong() >= 10_000;
-      expected.filter(rule -> longEnough).ifPresent(rule -> {
-        for (JsonNode id : label.path("evidence").path("slowShuffleWriteStages")) {
-          assertThat(d.violations()).as("%s: stage %d flagged by %s; got %s", scenario, id.asLong(), rule, summary(d))
+          .allMatch(v -> v.severity() == Severity.INFO || expected.filter(e -> e.rule().equals(v.ruleId())).isPresent());
+      // A run shorter than the rule's floor may pass it unflagged.
+      expected.filter(e -> label.path("measured").path("runTimeMs").asLong() >= e.floorMs()).ifPresent(e -> {
+        for (JsonNode id : label.path("evidence").path(e.stagesEvidence())) {
+          assertThat(d.violations()).as("%s: stage %d flagged by %s; got %s", scenario, id.asLong(), e.rule(), summary(d))
               .anySatisfy(v -> {
-                assertThat(v.ruleId()).isEqualTo(rule);
+                assertThat(v.ruleId()).isEqualTo(e.rule());
                 assertThat(v.violatingStageIds()).contains(id.asLong());
               });
         }

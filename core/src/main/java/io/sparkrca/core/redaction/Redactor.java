@@ -161,9 +161,10 @@ public final class Redactor {
   }
 
   /**
-   * Whether {@code s} holds "secret", "password", "token" or "access" in any ASCII case: every match
-   * of {@link #SPARK_DEFAULT_REDACTION} does ({@code (?i)} without {@code UNICODE_CASE} folds ASCII
-   * letters only, and so does this).
+   * Whether {@code s} may hold "secret", "password", "token" or "access", in any case: every match
+   * of {@link #SPARK_DEFAULT_REDACTION} does. {@code (?i)} without {@code UNICODE_CASE} folds ASCII
+   * letters only; {@link String#regionMatches(boolean, int, String, int, int)} folds more, so this
+   * may say yes where the expression then says no, never the other way.
    */
   static boolean mayHoldSparkRuleWord(String s) {
     for (int i = 0, n = s.length(); i < n; i++) {
@@ -177,25 +178,11 @@ public final class Redactor {
           continue;
         }
       }
-      if (i + word.length() <= n && asciiEqualsIgnoreCase(s, i, word)) {
+      if (s.regionMatches(true, i, word, 0, word.length())) {
         return true;
       }
     }
     return false;
-  }
-
-  /** Whether {@code s} holds {@code lowerWord} at {@code from}, ASCII letters in either case. */
-  private static boolean asciiEqualsIgnoreCase(String s, int from, String lowerWord) {
-    for (int j = 0; j < lowerWord.length(); j++) {
-      char c = s.charAt(from + j);
-      if (c >= 'A' && c <= 'Z') {
-        c = (char) (c | 0x20);
-      }
-      if (c != lowerWord.charAt(j)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** A URI fit for messages: user info and secret query parameters removed. */

@@ -93,10 +93,16 @@ public final class SparkReflection {
 
   /**
    * A job as Spark's live status store knows it: its status name (RUNNING, SUCCEEDED, FAILED,
-   * UNKNOWN) and, for each of its stages the store knows, {failed, completed} task counts of the
-   * stage's latest attempt.
+   * UNKNOWN) and, by stage id, the task counts of each of its stages' latest attempt the store knows.
    */
-  public record LiveJob(int jobId, String status, Map<Integer, int[]> stageTasks) {}
+  public record LiveJob(int jobId, String status, Map<Integer, LiveStage> stages) {
+    public LiveJob {
+      stages = Map.copyOf(stages);
+    }
+  }
+
+  /** The failed and completed tasks of a stage's latest attempt, as Spark's live status store counts them. */
+  public record LiveStage(int failedTasks, int completedTasks) {}
 
   /** The live status of the jobs of {@code group} (Spark's status tracker, fed by its listener bus). */
   public static List<LiveJob> liveJobs(Object sc, String group) {
@@ -107,10 +113,10 @@ public final class SparkReflection {
       if (job.isEmpty()) {
         continue;
       }
-      Map<Integer, int[]> stages = new TreeMap<>();
+      Map<Integer, LiveStage> stages = new TreeMap<>();
       for (int stageId : (int[]) invoke(job.get(), "stageIds")) {
         scalaOption(invoke(tracker, "getStageInfo", stageId)).ifPresent(s -> stages.put(stageId,
-            new int[] {(Integer) invoke(s, "numFailedTasks"), (Integer) invoke(s, "numCompletedTasks")}));
+            new LiveStage((Integer) invoke(s, "numFailedTasks"), (Integer) invoke(s, "numCompletedTasks"))));
       }
       out.add(new LiveJob(id, String.valueOf(invoke(job.get(), "status")), stages));
     }

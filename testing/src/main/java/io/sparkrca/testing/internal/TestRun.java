@@ -98,8 +98,7 @@ public final class TestRun implements SparkRun {
     if (holder.isEmpty()) {
       return application();
     }
-    holder.get().drain();
-    return replay(holder.get().applicationId());
+    return replayUpToDate(holder.get());
   }
 
   @Override
@@ -200,10 +199,10 @@ public final class TestRun implements SparkRun {
         return Optional.of("job " + j.jobId() + " is " + j.status() + " in Spark but " + replayed.get().status()
             + " in the log");
       }
-      for (Map.Entry<Integer, int[]> s : j.stageTasks().entrySet()) {
+      for (Map.Entry<Integer, SparkReflection.LiveStage> s : j.stages().entrySet()) {
         List<StageData> attempts = whole.stageAttempts(s.getKey(), StageQuery.all());
-        int failed = s.getValue()[0];
-        int completed = s.getValue()[1];
+        int failed = s.getValue().failedTasks();
+        int completed = s.getValue().completedTasks();
         if (failed + completed == 0) {
           continue;
         }

@@ -33,11 +33,11 @@ class EventLogCatchUpTest {
 
   /** What the live store would report for the log's own job: its status and its stages' task counts. */
   private static LiveJob asLive(JobData j, int extraFailed) {
-    Map<Integer, int[]> stages = new TreeMap<>();
+    Map<Integer, SparkReflection.LiveStage> stages = new TreeMap<>();
     for (int stageId : j.stageIds()) {
       StageData latest = app.stageAttempts(stageId, StageQuery.all()).stream()
           .max(java.util.Comparator.comparingInt(StageData::attemptId)).orElseThrow();
-      stages.put(stageId, new int[] {latest.numFailedTasks() + extraFailed, latest.numCompleteTasks()});
+      stages.put(stageId, new SparkReflection.LiveStage(latest.numFailedTasks() + extraFailed, latest.numCompleteTasks()));
     }
     return new LiveJob(j.jobId(), j.status().name(), stages);
   }
@@ -68,7 +68,7 @@ class EventLogCatchUpTest {
   @Test
   void aStageWithFewerFailedTasksInTheLogThanInSparkIsLacking() {
     LiveJob ahead = asLive(failedJob, 1);
-    int stageId = ahead.stageTasks().keySet().iterator().next();
+    int stageId = ahead.stages().keySet().iterator().next();
 
     assertThat(TestRun.lacking(app, List.of(ahead))).hasValueSatisfying(why ->
         assertThat(why).startsWith("stage " + stageId + " has ").contains(" in Spark but ").endsWith(" in the log"));

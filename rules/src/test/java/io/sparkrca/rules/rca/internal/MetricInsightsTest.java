@@ -30,6 +30,13 @@ class MetricInsightsTest {
     return r.findings().stream().filter(f -> f.kind() == RootCauseKind.METRIC_INSIGHT).toList();
   }
 
+  /** An array of the fixture label's evidence (what the generator measured), as text. */
+  private static List<String> evidence(TestkitFixtures.Fixture fixture, String key) {
+    List<String> out = new java.util.ArrayList<>();
+    fixture.label().path("evidence").path(key).forEach(n -> out.add(n.asText()));
+    return out;
+  }
+
   /** The fixture's RCA, which must find the run healthy, and its insight whose title contains {@code title}. */
   private static Finding insightOfAHealthyRun(TestkitFixtures.Fixture fixture, String title) {
     RcaReport r = RcaEngine.standard().analyze(EventLogs.replay(fixture.eventLog()));
@@ -60,8 +67,7 @@ class MetricInsightsTest {
   void aStageThatMultipliesItsRecordsIsAnInsightNamingTheStageAndTheExecutor() {
     for (String version : List.of("3.5.9", "4.0.4")) {
       TestkitFixtures.Fixture fixture = TestkitFixtures.get(version, "data-amplification");
-      List<Integer> amplifying = new java.util.ArrayList<>();
-      fixture.label().path("evidence").path("amplifyingStages").forEach(n -> amplifying.add(n.asInt()));
+      List<Integer> amplifying = evidence(fixture, "amplifyingStages").stream().map(Integer::valueOf).toList();
       assertThat(amplifying).as("the generator saw a stage multiply its records").isNotEmpty();
 
       Finding f = insightOfAHealthyRun(fixture, "records written / read");
@@ -81,10 +87,8 @@ class MetricInsightsTest {
   void aStageThatSpendsItsRunTimeWritingShuffleFilesIsAnInsightNamingTheExecutors() {
     for (String version : List.of("3.5.9", "4.0.4")) {
       TestkitFixtures.Fixture fixture = TestkitFixtures.get(version, "slow-shuffle-write");
-      List<Integer> slow = new java.util.ArrayList<>();
-      fixture.label().path("evidence").path("slowShuffleWriteStages").forEach(n -> slow.add(n.asInt()));
-      List<String> executors = new java.util.ArrayList<>();
-      fixture.label().path("evidence").path("executors").forEach(n -> executors.add(n.asText()));
+      List<Integer> slow = evidence(fixture, "slowShuffleWriteStages").stream().map(Integer::valueOf).toList();
+      List<String> executors = evidence(fixture, "executors");
       assertThat(slow).as("the generator saw a stage spend its time writing shuffle files").isNotEmpty();
 
       Finding f = insightOfAHealthyRun(fixture, "writing shuffle files");
