@@ -105,7 +105,7 @@ public final class KubernetesEvidence implements ClusterEvidenceProvider {
 
   private static Map<String, String> sparkProperties(SparkApplication app) {
     Map<String, String> props = new LinkedHashMap<>();
-    app.environment().ifPresent(env -> env.sparkProperties().forEach(p -> props.put(p.getKey(),
+    app.sparkProperties().ifPresent(all -> all.forEach(p -> props.put(p.getKey(),
         p.getValue() == null ? "" : p.getValue())));
     return props;
   }

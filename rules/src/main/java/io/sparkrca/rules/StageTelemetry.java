@@ -11,7 +11,6 @@ import com.google.protobuf.Message;
 import com.google.protobuf.Timestamp;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.error.CorruptInputException;
-import io.sparkrca.core.model.ApplicationEnvironmentInfo;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -60,14 +59,14 @@ public final class StageTelemetry {
     List<Message> stages = DataprocMapper.stages(app);
     Message executors = DataprocMapper.totalExecutorSummary(app.executors(false));
     Optional<Map<String, String>> props =
-        app.environment().map(StageTelemetry::properties);
+        app.sparkProperties().map(StageTelemetry::properties);
     return new StageTelemetry(
         Optional.of(app.info().id()), stages, executors, props, DataprocMapper.sparkVersion(app));
   }
 
-  private static Map<String, String> properties(ApplicationEnvironmentInfo env) {
+  private static Map<String, String> properties(List<Map.Entry<String, String>> sparkProperties) {
     Map<String, String> m = new LinkedHashMap<>();
-    for (Map.Entry<String, String> e : env.sparkProperties()) {
+    for (Map.Entry<String, String> e : sparkProperties) {
       m.put(e.getKey(), e.getValue());
     }
     return m;

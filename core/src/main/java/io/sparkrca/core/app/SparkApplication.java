@@ -14,6 +14,7 @@ import io.sparkrca.core.model.TaskMetricDistributions;
 import io.sparkrca.core.model.TaskStatus;
 import io.sparkrca.core.model.TaskTotals;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -64,6 +65,34 @@ public interface SparkApplication {
 
   /** Runtime, properties (secrets redacted) and class path; empty if the log never said. */
   Optional<ApplicationEnvironmentInfo> environment();
+
+  /**
+   * The Spark properties of {@link #environment()}, as it shows them (secrets redacted, sorted by
+   * key), without the rest; empty if the log never said. What most analysis reads of the
+   * environment: a source that redacts on demand answers it without redacting the Hadoop and
+   * system properties, about a thousand per application.
+   *
+   * <pre>{@code
+   * boolean aqe = app.sparkProperties().orElse(List.of()).stream()
+   *     .anyMatch(p -> p.getKey().equals("spark.sql.adaptive.enabled") && p.getValue().equals("true"));
+   * }</pre>
+   */
+  default Optional<List<Map.Entry<String, String>>> sparkProperties() {
+    return environment().map(ApplicationEnvironmentInfo::sparkProperties);
+  }
+
+  /**
+   * The value of one of the driver's JVM system properties, as {@link #environment()} shows it
+   * (redacted if it looks secret); empty if the log never said or the property was not set.
+   *
+   * <pre>{@code
+   * Optional<String> zone = app.systemProperty("user.timezone");
+   * }</pre>
+   */
+  default Optional<String> systemProperty(String key) {
+    return environment().flatMap(env -> env.systemProperties().stream()
+        .filter(p -> p.getKey().equals(key) && p.getValue() != null).map(Map.Entry::getValue).findFirst());
+  }
 
   /** Persisted RDDs that have cached partitions. */
   List<RDDStorageInfo> rdds();

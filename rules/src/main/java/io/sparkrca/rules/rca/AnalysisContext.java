@@ -314,21 +314,19 @@ public final class AnalysisContext {
   /** The driver's time zone ({@code user.timezone}), in which its log lines' times are written. */
   public Optional<ZoneId> zone() {
     if (zone == null) {
-      zone = driverZone(); // read once: the environment is redacted and sorted on every call
+      zone = driverZone(); // read once: a source may fetch or redact the property on every call
     }
     return zone;
   }
 
   private Optional<ZoneId> driverZone() {
-    return app.flatMap(SparkApplication::environment).flatMap(env -> env.systemProperties().stream()
-        .filter(p -> p.getKey().equals("user.timezone") && p.getValue() != null && !p.getValue().isBlank())
-        .findFirst()).flatMap(p -> {
-          try {
-            return Optional.of(ZoneId.of(p.getValue().trim()));
-          } catch (DateTimeException e) {
-            return Optional.empty();
-          }
-        });
+    return app.flatMap(a -> a.systemProperty("user.timezone")).filter(v -> !v.isBlank()).flatMap(v -> {
+      try {
+        return Optional.of(ZoneId.of(v.trim()));
+      } catch (DateTimeException e) {
+        return Optional.empty();
+      }
+    });
   }
 
   /** The zone to place log times in: the driver's, or UTC (then every such time is approximate). */

@@ -46,7 +46,7 @@ public final class EffectiveConf {
   /** The properties of {@code app} (empty when its environment is unknown). */
   public static EffectiveConf of(SparkApplication app) {
     Map<String, String> set = new LinkedHashMap<>();
-    app.environment().ifPresent(env -> env.sparkProperties().forEach(p -> set.put(p.getKey(), p.getValue() == null ? "" : p.getValue())));
+    app.sparkProperties().ifPresent(props -> props.forEach(p -> set.put(p.getKey(), p.getValue() == null ? "" : p.getValue())));
     String v = app.sparkVersion();
     return new EffectiveConf(set, v.isEmpty() ? Optional.empty() : Optional.of(v));
   }

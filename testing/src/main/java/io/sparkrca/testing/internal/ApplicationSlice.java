@@ -27,6 +27,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -163,6 +164,16 @@ public final class ApplicationSlice implements SparkApplication {
   @Override
   public Optional<ApplicationEnvironmentInfo> environment() {
     return whole.environment();
+  }
+
+  @Override
+  public Optional<List<Map.Entry<String, String>>> sparkProperties() {
+    return whole.sparkProperties();
+  }
+
+  @Override
+  public Optional<String> systemProperty(String key) {
+    return whole.systemProperty(key);
   }
 
   @Override

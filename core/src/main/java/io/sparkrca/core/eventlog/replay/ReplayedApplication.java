@@ -69,6 +69,8 @@ public final class ReplayedApplication implements SparkApplication {
   private final Map<String, LiveExecutor> executorsById;
   /** The redacted, sorted environment, made on the first read (redacting runs expressions over every value). */
   private volatile Optional<ApplicationEnvironmentInfo> environment;
+  /** The redacted, sorted Spark properties alone, made on the first read of them or of the environment. */
+  private volatile Optional<List<Map.Entry<String, String>>> sparkProperties;
 
   ReplayedApplication(ReplayResult result, long lastUpdateTime, String fallbackId) {
     this.s = result.state;
@@ -890,6 +892,31 @@ public final class ReplayedApplication implements SparkApplication {
     return known;
   }
 
+  @Override
+  public Optional<List<Map.Entry<String, String>>> sparkProperties() {
+    Optional<List<Map.Entry<String, String>>> known = sparkProperties;
+    if (known == null) {
+      ApplicationEnvironmentInfo env = s.environment;
+      known = env == null ? Optional.empty() : Optional.of(List.copyOf(redactedSorted(env.sparkProperties())));
+      sparkProperties = known; // a race makes the same value twice
+    }
+    return known;
+  }
+
+  @Override
+  public Optional<String> systemProperty(String key) {
+    ApplicationEnvironmentInfo env = s.environment;
+    if (env == null) {
+      return Optional.empty();
+    }
+    for (Map.Entry<String, String> e : env.systemProperties()) {
+      if (e.getKey().equals(key) && e.getValue() != null) {
+        return Optional.of(Redactor.standard().redactLikeHistoryServer(key, e.getValue()));
+      }
+    }
+    return Optional.empty();
+  }
+
   private Optional<ApplicationEnvironmentInfo> redactedEnvironment() {
     ApplicationEnvironmentInfo env = s.environment;
     if (env == null) {
@@ -898,7 +925,7 @@ public final class ReplayedApplication implements SparkApplication {
     return Optional.of(
         new ApplicationEnvironmentInfo(
             env.runtime(),
-            redactedSorted(env.sparkProperties()),
+            sparkProperties().orElseThrow(),
             redactedSorted(env.hadoopProperties()),
             redactedSorted(env.systemProperties()),
             redactedSorted(env.metricsProperties()),
