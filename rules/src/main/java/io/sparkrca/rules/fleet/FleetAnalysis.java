@@ -44,6 +44,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class FleetAnalysis {
   private static final Logger LOG = LoggerFactory.getLogger(FleetAnalysis.class);
+  /** The standard engine without the charts' profile: a row holds none of it (before STANDARD, which uses it). */
+  private static final RcaEngine ROWS_ONLY = RcaEngine.builder().charts(false).build();
   private static final FleetAnalysis STANDARD = builder().build();
 
   private final ByteSources bytes;
@@ -183,7 +185,7 @@ public final class FleetAnalysis {
   /** Builds a {@link FleetAnalysis}. */
   public static final class Builder {
     private ByteSources sources = ByteSources.defaults();
-    private RcaEngine engine = RcaEngine.standard();
+    private RcaEngine engine = ROWS_ONLY;
     private MemoryBudget budget = MemoryBudget.shared();
     private Duration timeout = Duration.ofMinutes(10);
 
@@ -195,7 +197,7 @@ public final class FleetAnalysis {
       return this;
     }
 
-    /** The engine (default {@link RcaEngine#standard()}). */
+    /** The engine (default: {@link RcaEngine#standard()}'s analyzers without charts, which rows do not hold). */
     public Builder engine(RcaEngine engine) {
       this.engine = Objects.requireNonNull(engine, "engine");
       return this;

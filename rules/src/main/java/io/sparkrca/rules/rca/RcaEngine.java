@@ -76,11 +76,13 @@ public final class RcaEngine {
   private final List<Analyzer> analyzers;
   private final double minCostShare;
   private final long minCostMs;
+  private final boolean charts;
 
   private RcaEngine(Builder b, List<Analyzer> analyzers) {
     this.analyzers = List.copyOf(analyzers);
     this.minCostShare = b.minCostShare;
     this.minCostMs = b.minCost.toMillis();
+    this.charts = b.charts;
   }
 
   /** The standard analyzers, those on the class path, and the default significance floor. */
@@ -119,7 +121,7 @@ public final class RcaEngine {
     }
     candidates = merge(candidates);
     RcaReport report = assemble(ctx, candidates, notes);
-    if (ctx.app().isPresent()) {
+    if (charts && ctx.app().isPresent()) {
       // What the HTML report draws: the culprit stages' tasks, or the longest stage's.
       List<Integer> detail = report.rootCause().stageIds().isEmpty()
           ? io.sparkrca.core.report.html.RunProfile.longestStage(ctx.app().get()) : report.rootCause().stageIds();
@@ -550,6 +552,7 @@ public final class RcaEngine {
     private boolean serviceAnalyzers = true;
     private double minCostShare = 0.05;
     private Duration minCost = Duration.ofMillis(500);
+    private boolean charts = true;
 
     private Builder() {}
 
@@ -586,6 +589,17 @@ public final class RcaEngine {
       }
       this.minCostShare = minShare;
       this.minCost = minCost;
+      return this;
+    }
+
+    /**
+     * Whether reports carry the run profile their HTML page draws as charts ({@link
+     * RcaReport#profile()}; default true). Its task distributions were about a quarter of the
+     * engine's time in a fleet scan, which writes rows and no page: {@code FleetAnalysis} turns
+     * it off.
+     */
+    public Builder charts(boolean charts) {
+      this.charts = charts;
       return this;
     }
 

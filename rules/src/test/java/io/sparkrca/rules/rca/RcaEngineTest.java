@@ -200,6 +200,22 @@ class RcaEngineTest {
   }
 
   @Test
+  void withoutChartsTheReportIsTheSameButHasNoProfile() {
+    Evidence e = EvidenceCollector.builder()
+        .application(TestkitFixtures.get("3.5.9", "skew-join").eventLog().toString()).build().collect();
+
+    RcaReport withCharts = RcaEngine.standard().analyze(e);
+    RcaReport withoutCharts = RcaEngine.builder().charts(false).build().analyze(e);
+
+    assertThat(withCharts.profile()).isPresent();
+    assertThat(withoutCharts.profile()).isEmpty();
+    assertThat(withoutCharts.toJson()).isEqualTo(withCharts.toJson());
+    assertThat(withoutCharts.toMarkdown()).isEqualTo(withCharts.toMarkdown());
+    assertThat(withCharts.toHtml()).contains("data-chart=");
+    assertThat(withoutCharts.toHtml()).doesNotContain("data-chart=").contains("1. Root cause: ");
+  }
+
+  @Test
   void theHealthyRunNamesTheFloorItWasJudgedAgainst() {
     RcaReport r = RcaEngine.standard().analyze(io.sparkrca.core.eventlog.EventLogs.replay(
         TestkitFixtures.get("4.0.4", "healthy").eventLog()));
