@@ -67,6 +67,8 @@ import org.slf4j.LoggerFactory;
  * and swallowed.
  */
 public class RcaListener extends SparkFirehoseListener {
+  /** The standard engine without the HTML charts' profile: the listener writes JSON and Markdown. */
+  private static final RcaEngine ENGINE = RcaEngine.builder().charts(false).build();
   /** The setting naming the report directory. */
   public static final String REPORT_DIR = "spark.sparkrca.reportDir";
   /** The setting bounding the record's size. */
@@ -164,7 +166,7 @@ public class RcaListener extends SparkFirehoseListener {
     try {
       Evidence evidence = EvidenceCollector.builder().loadServiceProviders(false).timeout(timeout)
           .application(record.toString()).build().collect();
-      RcaReport report = RcaEngine.standard().analyze(evidence);
+      RcaReport report = ENGINE.analyze(evidence);
       String name = fileStem();
       Optional<String> where = Optional.empty();
       if (reportDir.isPresent()) {
