@@ -10,7 +10,9 @@
 # Knobs (environment): ROUNDS=2 LOGS=2000 LARGE=20 XMX=1g LARGE_TASKS=100000 LARGE_BYTES=300000000
 # DATA=benchmarks/data/fleet MVN_FLAGS= PREPARE_ONLY=1 (build and make the fleets, measure nothing: run
 # it while the machine is busy, then SKIP_BUILD=1 benchmarks/fleet/run.sh when it is quiet)
-# SCAN_OPTS= (extra JVM options of the `scan` runs, e.g. -Dsparkrca.replay.threads=2)
+# SCAN_OPTS= (extra JVM options of the `scan` runs, after the launcher's own for `scan`, which the
+# runs read from dist/src/dist/bin/sparkrca so that they measure what `sparkrca scan` runs with;
+# SCAN_JVM= replaces those, e.g. SCAN_JVM=' ' for the JVM's defaults)
 # Not part of `mvn verify`. About 1 GB of disk under $DATA; 15 to 30 minutes on 2 busy cores.
 set -euo pipefail
 
@@ -48,6 +50,9 @@ cp spark/target/sparkrca-spark.jar "$LIB/../sparkrca-spark.jar"
 CP="$LIB/*"
 SHADED="$(realpath "$DATA")/sparkrca-spark.jar"
 SPARK_JARS="$ROOT/testkit/target/spark-4.0.4/jars"
+# What `sparkrca scan` gives the JVM (the launcher's scan_jvm line), unless SCAN_JVM says otherwise.
+SCAN_JVM=${SCAN_JVM:-$(sed -n 's/^scan_jvm="\(.*\)"$/\1/p' dist/src/dist/bin/sparkrca)}
+[[ -n "$SCAN_JVM" ]] || { echo "no scan_jvm= line in dist/src/dist/bin/sparkrca: set SCAN_JVM" >&2; exit 2; }
 SPARK_OPENS=$(sed -n 's:.*<spark.java17.opens>\(.*\)</spark.java17.opens>.*:\1:p' pom.xml)
 mkdir -p "$DATA/runs"
 
@@ -70,8 +75,8 @@ now() { date +%s.%N; }
 scan() { # fleet threads round
   local out="$DATA/runs/scan-$1-t$2-r$3.txt" t0 t1
   t0=$(now)
-  # shellcheck disable=SC2086 # SCAN_OPTS: extra JVM options of the scans, split on spaces
-  java -Xmx"$XMX" ${SCAN_OPTS:-} -Dfleet.threads="$2" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$CP" \
+  # shellcheck disable=SC2086 # SCAN_JVM, SCAN_OPTS: JVM options of the scans, split on spaces
+  java -Xmx"$XMX" $SCAN_JVM ${SCAN_OPTS:-} -Dfleet.threads="$2" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$CP" \
     io.sparkrca.benchmarks.replay.Measure io.sparkrca.benchmarks.fleet.ScanWorkload "$DATA/$1" > "$out"
   t1=$(now)
   echo "scan fleet=$1 threads=$2 round=$3 processWallSeconds=$(awk "BEGIN{print $t1 - $t0}") $(grep '^RESULT' "$out")"
@@ -88,7 +93,8 @@ job() { # round
   echo "job fleet=small round=$1 processWallSeconds=$(awk "BEGIN{print $t1 - $t0}") $(grep '^sparkrca:' "$out.stdout")"
 }
 
-echo "== measuring ($COMMAND), load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== measuring ($COMMAND), scan JVM options: $SCAN_JVM ${SCAN_OPTS:-}"
+echo "== load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for r in $(seq 1 "$ROUNDS"); do
   scan small 1 "$r"
   scan small 2 "$r"

@@ -135,6 +135,37 @@ class DistributionArchiveTest {
   }
 
   @Test
+  void scanRunsWithTheFleetCompilerSettingsAndOtherCommandsWithTheClientCompiler() throws Exception {
+    // The JVM prints the flags it runs with before main: what the launcher gave it, as the JVM read it.
+    Map<String, String> env = Map.of("JAVA_HOME", JAVA_HOME.toString(), "JAVA_OPTS", "-XX:+PrintFlagsFinal");
+    Result scan = launch(env, "scan", "--help");
+    assertThat(scan.exit).as(scan.toString()).isZero();
+    assertThat(flags(scan.out))
+        .containsEntry("FreqInlineSize", "100")
+        .containsEntry("InlineSmallCode", "1000")
+        .containsEntry("Tier4InvocationThreshold", "50000")
+        .containsEntry("Tier4BackEdgeThreshold", "400000")
+        .containsEntry("TieredStopAtLevel", "4")
+        .containsEntry("UseSerialGC", "false");
+    Result rca = launch(env, "rca", "--help");
+    assertThat(rca.exit).as(rca.toString()).isZero();
+    assertThat(flags(rca.out)).containsEntry("TieredStopAtLevel", "1").containsEntry("UseSerialGC", "true")
+        .containsEntry("Tier4InvocationThreshold", "5000");
+  }
+
+  /** The flag table of {@code -XX:+PrintFlagsFinal}: {@code type name = value {kind}} per line. */
+  private static Map<String, String> flags(String out) {
+    Map<String, String> flags = new HashMap<>();
+    for (String line : out.lines().toList()) {
+      String[] f = line.trim().split("\\s+");
+      if (f.length >= 4 && f[2].equals("=")) {
+        flags.put(f[1], f[3]);
+      }
+    }
+    return flags;
+  }
+
+  @Test
   void aJavaHomeThatPointsToNothingIsOneClearLineAndExitTwo(@TempDir Path nothing) throws Exception {
     Path missing = nothing.resolve("no-such-jdk");
     Result r = launch(Map.of("JAVA_HOME", missing.toString()), "--version");
