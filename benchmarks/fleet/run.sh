@@ -12,7 +12,8 @@
 # it while the machine is busy, then SKIP_BUILD=1 benchmarks/fleet/run.sh when it is quiet)
 # SCAN_OPTS= (extra JVM options of the `scan` runs, after the launcher's own for `scan`, which the
 # runs read from dist/src/dist/bin/sparkrca so that they measure what `sparkrca scan` runs with;
-# SCAN_JVM= replaces those, e.g. SCAN_JVM=' ' for the JVM's defaults)
+# SCAN_JVM= replaces those, e.g. SCAN_JVM=' ' for the JVM's defaults; JOB_JVM= the Spark job's JVM
+# options, by default the same, as docs/fleet.md recommends for the executors)
 # Not part of `mvn verify`. About 1 GB of disk under $DATA; 15 to 30 minutes on 2 busy cores.
 set -euo pipefail
 
@@ -53,6 +54,7 @@ SPARK_JARS="$ROOT/testkit/target/spark-4.0.4/jars"
 # What `sparkrca scan` gives the JVM (the launcher's scan_jvm line), unless SCAN_JVM says otherwise.
 SCAN_JVM=${SCAN_JVM:-$(sed -n 's/^scan_jvm="\(.*\)"$/\1/p' dist/src/dist/bin/sparkrca)}
 [[ -n "$SCAN_JVM" ]] || { echo "no scan_jvm= line in dist/src/dist/bin/sparkrca: set SCAN_JVM" >&2; exit 2; }
+JOB_JVM=${JOB_JVM:-$SCAN_JVM} # local[2]: the driver's JVM is the executor's
 SPARK_OPENS=$(sed -n 's:.*<spark.java17.opens>\(.*\)</spark.java17.opens>.*:\1:p' pom.xml)
 mkdir -p "$DATA/runs"
 
@@ -86,14 +88,14 @@ job() { # round
   rm -rf "$out"
   t0=$(now)
   # shellcheck disable=SC2086
-  SPARK_LOCAL_IP=127.0.0.1 SPARK_LOCAL_HOSTNAME=localhost java -Xmx"$XMX" $SPARK_OPENS -Dspark.master='local[2]' \
+  SPARK_LOCAL_IP=127.0.0.1 SPARK_LOCAL_HOSTNAME=localhost java -Xmx"$XMX" $JOB_JVM $SPARK_OPENS -Dspark.master='local[2]' \
     -Dspark.ui.enabled=false -cp "$SPARK_JARS/*:$SHADED" io.sparkrca.spark.FleetJob \
     "$ROOT/$DATA/small" "$out" > "$out.stdout" 2> "$out.stderr"
   t1=$(now)
   echo "job fleet=small round=$1 processWallSeconds=$(awk "BEGIN{print $t1 - $t0}") $(grep '^sparkrca:' "$out.stdout")"
 }
 
-echo "== measuring ($COMMAND), scan JVM options: $SCAN_JVM ${SCAN_OPTS:-}"
+echo "== measuring ($COMMAND), scan JVM options: $SCAN_JVM ${SCAN_OPTS:-}; the job's: $JOB_JVM"
 echo "== load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for r in $(seq 1 "$ROUNDS"); do
   scan small 1 "$r"
