@@ -13,7 +13,6 @@ import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.kubernetes.internal.Calls;
 import io.sparkrca.kubernetes.internal.Clients;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -69,7 +68,7 @@ public final class KubernetesEvidence implements ClusterEvidenceProvider {
 
   @Override
   public boolean supports(SparkApplication app) {
-    return settings.isPresent() || sparkProperties(app).getOrDefault("spark.master", "")
+    return settings.isPresent() || app.sparkConf().map(c -> c.getOrDefault("spark.master", "")).orElse("")
         .toLowerCase(Locale.ROOT).startsWith("k8s://");
   }
 
@@ -100,14 +99,7 @@ public final class KubernetesEvidence implements ClusterEvidenceProvider {
         executors.add(e.id());
       }
     }
-    return SparkPods.Target.of(app.info().id(), sparkProperties(app), executors);
-  }
-
-  private static Map<String, String> sparkProperties(SparkApplication app) {
-    Map<String, String> props = new LinkedHashMap<>();
-    app.sparkProperties().ifPresent(all -> all.forEach(p -> props.put(p.getKey(),
-        p.getValue() == null ? "" : p.getValue())));
-    return props;
+    return SparkPods.Target.of(app.info().id(), app.sparkConf().orElse(Map.of()), executors);
   }
 
   private static ClusterEvidence gapOnly(EvidenceGap g) {

@@ -58,18 +58,8 @@ public final class StageTelemetry {
   public static StageTelemetry from(SparkApplication app) {
     List<Message> stages = DataprocMapper.stages(app);
     Message executors = DataprocMapper.totalExecutorSummary(app.executors(false));
-    Optional<Map<String, String>> props =
-        app.sparkProperties().map(StageTelemetry::properties);
     return new StageTelemetry(
-        Optional.of(app.info().id()), stages, executors, props, DataprocMapper.sparkVersion(app));
-  }
-
-  private static Map<String, String> properties(List<Map.Entry<String, String>> sparkProperties) {
-    Map<String, String> m = new LinkedHashMap<>();
-    for (Map.Entry<String, String> e : sparkProperties) {
-      m.put(e.getKey(), e.getValue());
-    }
-    return m;
+        Optional.of(app.info().id()), stages, executors, app.sparkConf(), DataprocMapper.sparkVersion(app));
   }
 
   /**

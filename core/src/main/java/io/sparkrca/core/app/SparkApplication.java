@@ -82,6 +82,24 @@ public interface SparkApplication {
   }
 
   /**
+   * {@link #sparkProperties()} as an unmodifiable map from key to value, in key order (a property
+   * without a value maps to ""); empty if the log never said.
+   *
+   * <pre>{@code
+   * String partitions = app.sparkConf().map(c -> c.get("spark.sql.shuffle.partitions")).orElse("200");
+   * }</pre>
+   */
+  default Optional<Map<String, String>> sparkConf() {
+    return sparkProperties().map(all -> {
+      Map<String, String> conf = new java.util.LinkedHashMap<>();
+      for (Map.Entry<String, String> p : all) {
+        conf.put(p.getKey(), p.getValue() == null ? "" : p.getValue());
+      }
+      return java.util.Collections.unmodifiableMap(conf);
+    });
+  }
+
+  /**
    * The value of one of the driver's JVM system properties, as {@link #environment()} shows it
    * (redacted if it looks secret); empty if the log never said or the property was not set.
    *

@@ -45,10 +45,8 @@ public final class EffectiveConf {
 
   /** The properties of {@code app} (empty when its environment is unknown). */
   public static EffectiveConf of(SparkApplication app) {
-    Map<String, String> set = new LinkedHashMap<>();
-    app.sparkProperties().ifPresent(props -> props.forEach(p -> set.put(p.getKey(), p.getValue() == null ? "" : p.getValue())));
     String v = app.sparkVersion();
-    return new EffectiveConf(set, v.isEmpty() ? Optional.empty() : Optional.of(v));
+    return new EffectiveConf(app.sparkConf().orElse(Map.of()), v.isEmpty() ? Optional.empty() : Optional.of(v));
   }
 
   /** Properties set explicitly, with no defaults. */

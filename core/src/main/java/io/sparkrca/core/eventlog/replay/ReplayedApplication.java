@@ -940,7 +940,8 @@ public final class ReplayedApplication implements SparkApplication {
     for (Map.Entry<String, String> e : in) {
       out.add(new AbstractMap.SimpleImmutableEntry<>(e.getKey(), redactor.redactLikeHistoryServer(e.getKey(), e.getValue())));
     }
-    return sortedByKey(out);
+    out.sort(Map.Entry.comparingByKey());
+    return out;
   }
 
   private static List<Map.Entry<String, String>> sortedByKey(List<Map.Entry<String, String>> in) {

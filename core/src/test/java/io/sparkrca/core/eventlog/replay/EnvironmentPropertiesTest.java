@@ -9,6 +9,7 @@ import io.sparkrca.core.testkit.TestkitFixtures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -41,6 +42,9 @@ class EnvironmentPropertiesTest {
           .isEqualTo(fromEnvironment)
           .isEqualTo(environmentFirst.sparkProperties().orElseThrow())
           .isSortedAccordingTo(Map.Entry.comparingByKey());
+      assertThat(new ArrayList<>(propertiesFirst.sparkConf().orElseThrow().entrySet()))
+          .as("sparkConf() of %s/%s: the same properties as a map, in key order", f.sparkVersion(), f.scenario())
+          .isEqualTo(alone.stream().map(e -> Map.entry(e.getKey(), e.getValue() == null ? "" : e.getValue())).toList());
       for (String key : List.of("user.timezone", "java.version", "no.such.property")) {
         assertThat(propertiesFirst.systemProperty(key)).as("%s/%s %s", f.sparkVersion(), f.scenario(), key)
             .isEqualTo(environmentFirst.environment().orElseThrow().systemProperties().stream()
@@ -70,6 +74,10 @@ class EnvironmentPropertiesTest {
             Map.entry("spark.app.name", "x"),
             Map.entry("spark.jdbc.url", Redactor.REDACTED),
             Map.entry("spark.my.password", Redactor.REDACTED));
+    assertThat(app.sparkConf().orElseThrow())
+        .containsEntry("spark.my.password", Redactor.REDACTED)
+        .containsEntry("spark.jdbc.url", Redactor.REDACTED)
+        .doesNotContainValue("hunter2");
     assertThat(app.environment().orElseThrow().hadoopProperties())
         .containsExactly(Map.entry("fs.s3a.secret.key", Redactor.REDACTED));
     assertThat(app.systemProperty("user.timezone")).contains("UTC");
@@ -85,6 +93,7 @@ class EnvironmentPropertiesTest {
     ReplayedApplication app = EventLogs.replay(log);
 
     assertThat(app.sparkProperties()).isEmpty();
+    assertThat(app.sparkConf()).isEmpty();
     assertThat(app.systemProperty("user.timezone")).isEmpty();
     assertThat(app.environment()).isEmpty();
   }
