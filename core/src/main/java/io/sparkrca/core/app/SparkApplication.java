@@ -13,6 +13,8 @@ import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.model.TaskMetricDistributions;
 import io.sparkrca.core.model.TaskStatus;
 import io.sparkrca.core.model.TaskTotals;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -91,11 +93,11 @@ public interface SparkApplication {
    */
   default Optional<Map<String, String>> sparkConf() {
     return sparkProperties().map(all -> {
-      Map<String, String> conf = new java.util.LinkedHashMap<>();
+      Map<String, String> conf = new LinkedHashMap<>();
       for (Map.Entry<String, String> p : all) {
         conf.put(p.getKey(), p.getValue() == null ? "" : p.getValue());
       }
-      return java.util.Collections.unmodifiableMap(conf);
+      return Collections.unmodifiableMap(conf);
     });
   }
 
