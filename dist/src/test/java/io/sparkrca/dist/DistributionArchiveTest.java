@@ -146,7 +146,8 @@ class DistributionArchiveTest {
         .containsEntry("Tier4InvocationThreshold", "50000")
         .containsEntry("Tier4BackEdgeThreshold", "400000")
         .containsEntry("TieredStopAtLevel", "4")
-        .containsEntry("UseSerialGC", "false");
+        .containsEntry("UseSerialGC", "false")
+        .as("a mistyped option in JAVA_OPTS still stops the JVM").containsEntry("IgnoreUnrecognizedVMOptions", "false");
     Result rca = launch(env, "rca", "--help");
     assertThat(rca.exit).as(rca.toString()).isZero();
     assertThat(flags(rca.out)).containsEntry("TieredStopAtLevel", "1").containsEntry("UseSerialGC", "true")
