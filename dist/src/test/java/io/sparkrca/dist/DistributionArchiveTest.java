@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -152,6 +154,18 @@ class DistributionArchiveTest {
     assertThat(rca.exit).as(rca.toString()).isZero();
     assertThat(flags(rca.out)).containsEntry("TieredStopAtLevel", "1").containsEntry("UseSerialGC", "true")
         .containsEntry("Tier4InvocationThreshold", "5000");
+  }
+
+  @Test
+  void theFleetJobsRecommendedExecutorOptionsAreTheLaunchersScanOptions() throws IOException {
+    String launcher = Files.readString(home.resolve("bin/sparkrca"));
+    Matcher m = Pattern.compile("(?m)^scan_jvm=\"([^\"]+)\"$").matcher(launcher);
+    assertThat(m.find()).as("the launcher's scan_jvm line (benchmarks/fleet/run.sh reads it too)").isTrue();
+    // docs/fleet.md tells users to give the same options to the Spark job's executors.
+    String guide = Files.readString(Path.of("../docs/fleet.md"));
+    for (String option : m.group(1).split(" ")) {
+      assertThat(guide).as("docs/fleet.md's spark.executor.extraJavaOptions line").contains(option);
+    }
   }
 
   /** The flag table of {@code -XX:+PrintFlagsFinal}: {@code type name = value {kind}} per line. */
