@@ -4,13 +4,16 @@ import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.rules.fleet.FleetAnalysis;
+import io.sparkrca.rules.fleet.FleetParquetWriter;
 import io.sparkrca.rules.fleet.FleetRow;
 import io.sparkrca.rules.fleet.FleetScan;
 import io.sparkrca.rules.fleet.FleetSummary;
+import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +33,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code sparkrca scan}: every application under a directory or object-store prefix, analysed
- * side by side, one row each (JSON Lines, CSV or Markdown) and a fleet summary. Exit code 0 when
+ * side by side, one row each (JSON Lines, CSV, Parquet or Markdown) and a fleet summary. Exit code 0 when
  * every application is healthy, 1 when one has a root cause (or could not be analysed), 2 when the
  * scan itself cannot run.
  *
@@ -57,13 +60,15 @@ import picocli.CommandLine.Spec;
     footer = {
       "  sparkrca scan /tmp/spark-events > rows.jsonl",
       "  sparkrca scan gs://bucket/spark-events --format csv --summary summary.md --threads 2",
-      "  sparkrca scan /tmp/spark-events --index scan-index.json --skip-in-progress"
+      "  sparkrca scan /tmp/spark-events --index scan-index.json --skip-in-progress",
+      "  sparkrca scan /tmp/spark-events --format parquet --output fleet.parquet"
     })
 final class ScanCommand implements Callable<Integer> {
   /** Row formats. */
   enum Format {
     jsonl,
     csv,
+    parquet,
     markdown
   }
 
@@ -72,7 +77,8 @@ final class ScanCommand implements Callable<Integer> {
   String root;
 
   @Option(names = "--format", defaultValue = "jsonl",
-      description = "jsonl (default: one JSON object per line), csv, or markdown (the summary, then a table).")
+      description = "jsonl (default: one JSON object per line), csv, parquet (the sparkrca-spark job's table schema; "
+          + "needs --output), or markdown (the summary, then a table).")
   Format format;
 
   @Option(names = "--output", paramLabel = "FILE", description = "Write the rows to FILE instead of standard output.")
@@ -131,6 +137,10 @@ final class ScanCommand implements Callable<Integer> {
     }
     if (threads != null && threads < 1) {
       throw new InvalidRequestException("--threads must be at least 1, not " + threads);
+    }
+    if (format == Format.parquet && output == null) {
+      throw new InvalidRequestException("--format parquet writes a binary file, not text for standard output: "
+          + "add --output FILE (for example --output fleet.parquet)");
     }
     if (maxDepth < 0) {
       throw new InvalidRequestException("--max-depth must be 0 or more, not " + maxDepth);
@@ -203,7 +213,7 @@ final class ScanCommand implements Callable<Integer> {
   /**
    * Where rows go as they come: standard output, or a temporary file beside {@code --output} moved
    * into place when the scan is complete (a failed scan leaves no half file). Markdown puts the
-   * summary first, so its rows wait in a temporary file until the end.
+   * summary first, so its rows wait in a temporary file until the end. Parquet goes to a file only.
    */
   private static final class RowOutput implements AutoCloseable {
     private final Format format;
@@ -211,6 +221,7 @@ final class ScanCommand implements Callable<Integer> {
     private final PrintWriter stdout;
     private final Path tmp;
     private final Writer writer;
+    private final FleetParquetWriter parquet;
     private final Path table;
     private final BufferedWriter tableWriter;
     private boolean finished;
@@ -223,10 +234,17 @@ final class ScanCommand implements Callable<Integer> {
         Path abs = target.get().toAbsolutePath();
         Files.createDirectories(abs.getParent());
         this.tmp = Files.createTempFile(abs.getParent(), ".sparkrca-", ".tmp");
-        this.writer = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
+        if (format == Format.parquet) {
+          this.writer = null;
+          this.parquet = FleetParquetWriter.builder().open(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16));
+        } else {
+          this.writer = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
+          this.parquet = null;
+        }
       } else {
         this.tmp = null;
         this.writer = stdout;
+        this.parquet = null;
       }
       if (format == Format.markdown) {
         this.table = Files.createTempFile("sparkrca-scan-", ".md");
@@ -235,7 +253,7 @@ final class ScanCommand implements Callable<Integer> {
       } else {
         this.table = null;
         this.tableWriter = null;
-        if (format == Format.csv) {
+        if (format == Format.csv && writer != null) {
           writer.write(FleetRow.csvHeader());
           writer.write('\n');
         }
@@ -257,12 +275,15 @@ final class ScanCommand implements Callable<Integer> {
           case jsonl -> writer.write(row.toJson() + "\n");
           case csv -> writer.write(row.toCsv() + "\n");
           case markdown -> tableWriter.write(row.toMarkdownRow());
+          case parquet -> parquet.write(row);
         }
         if (target.isEmpty()) {
           writer.flush();
         }
       } catch (IOException e) {
         throw failure(e);
+      } catch (UncheckedIOException e) {
+        throw failure(e.getCause());
       }
     }
 
@@ -276,9 +297,15 @@ final class ScanCommand implements Callable<Integer> {
             in.transferTo(writer);
           }
         }
-        writer.flush();
+        if (parquet != null) {
+          parquet.close();
+        } else {
+          writer.flush();
+        }
         if (tmp != null) {
-          writer.close();
+          if (writer != null) {
+            writer.close();
+          }
           Files.move(tmp, target.get().toAbsolutePath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
         finished = true;
@@ -301,7 +328,11 @@ final class ScanCommand implements Callable<Integer> {
         }
         if (tmp != null) {
           if (!finished) {
-            writer.close();
+            if (parquet != null) {
+              parquet.close();
+            } else {
+              writer.close();
+            }
           }
           Files.deleteIfExists(tmp);
         }

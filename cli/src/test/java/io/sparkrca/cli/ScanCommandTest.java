@@ -86,6 +86,28 @@ class ScanCommandTest {
   }
 
   @Test
+  void parquetGoesToTheOutputFileOnlyAndLeavesNoTemporaryFile(@TempDir Path work) throws Exception {
+    Path rows = work.resolve("fleet.parquet");
+
+    CliRun run = CliRun.of("scan", "--format", "parquet", "--output", rows.toString(), fleet.toString());
+    CliRun noFile = CliRun.of("scan", "--format", "parquet", fleet.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+    assertThat(run.out()).isEmpty();
+    byte[] file = Files.readAllBytes(rows);
+    assertThat(new String(file, 0, 4, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PAR1");
+    assertThat(new String(file, file.length - 4, 4, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PAR1");
+    // The footer names the columns (Spark reading the rows back is FleetJobIT's part).
+    assertThat(new String(file, java.nio.charset.StandardCharsets.ISO_8859_1))
+        .contains("culpritStages", "wastedCoreHours", "sparkrca version");
+    try (var left = Files.list(work)) {
+      assertThat(left.map(p -> p.getFileName().toString())).containsExactly("fleet.parquet");
+    }
+    assertThat(noFile.exitCode()).isEqualTo(2);
+    assertThat(noFile.err()).contains("--format parquet writes a binary file", "--output FILE");
+  }
+
+  @Test
   void theIndexMakesTheSecondScanAnalyseNothingAndGiveTheSameRows(@TempDir Path work) throws Exception {
     Path index = work.resolve("index.jsonl");
     Path rows1 = work.resolve("rows1.jsonl");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sparkrca.core.testkit.TestkitFixtures;
+import io.sparkrca.rules.fleet.FleetParquetWriter;
 import io.sparkrca.rules.fleet.FleetRow;
 import io.sparkrca.rules.fleet.FleetScan;
 import io.sparkrca.spark.it.ForkedFleetRun;
@@ -29,7 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Jackson on the class path and the shaded jar) over every testkit fixture of both versions plus a
  * corrupt log: the Parquet rows it writes are exactly the rows {@code sparkrca scan} produces, the
  * corrupt log is an error row, the summary is the scan's summary, and a second run takes every row
- * from the index table.
+ * from the index table. Spark also reads {@code scan}'s own Parquet files ({@link FleetParquetWriter},
+ * several row groups, GZIP and uncompressed): the job's table schema and the same rows.
  */
 class FleetJobIT {
   @TempDir static Path tmp;
@@ -61,6 +63,11 @@ class FleetJobIT {
   @ValueSource(strings = {"3.5.9", "4.0.4"})
   void theJobWritesExactlyTheRowsScanWritesAndReusesItsIndex(String version) throws IOException {
     Path work = Files.createDirectories(tmp.resolve("work-" + version));
+    Path scanParquet = Files.createDirectories(work.resolve("scan-parquet"));
+    writeScanParquet(scanParquet.resolve("gzip-small-groups.parquet"),
+        FleetParquetWriter.builder().rowGroupBytes(4096));
+    writeScanParquet(scanParquet.resolve("uncompressed.parquet"),
+        FleetParquetWriter.builder().compression(FleetParquetWriter.Compression.NONE));
     ForkedJvm.Outcome o = SparkForks.run(version, ForkedFleetRun.class.getName(), List.of(),
         // The file: URI run (Hadoop's file system) on one version only: each analysis of the fleet costs a minute.
         version.startsWith("3.") ? List.of(work.toString(), fleet.toString(), fleet.toUri().toString())
@@ -87,6 +94,17 @@ class FleetJobIT {
           .containsExactlyElementsOf(scanRows);
     }
 
+    // scan's own Parquet file, as Spark reads it: the job's table schema, the same rows.
+    for (String file : List.of("gzip-small-groups.parquet", "uncompressed.parquet")) {
+      List<String> facts = Files.readAllLines(scanParquet.resolve(file + ".txt"));
+      assertThat(facts.get(0)).as("%s's schema, as Spark %s reads it:%n%s", file, version, String.join("\n", facts))
+          .isEqualTo("schema-is-the-table-schema=true");
+      assertThat(Files.readAllLines(scanParquet.resolve(file + ".jsonl"))).as("%s's rows read by Spark %s", file, version)
+          .containsExactlyElementsOf(scanRows);
+    }
+    assertThat(Files.readAllLines(scanParquet.resolve("gzip-small-groups.parquet.txt")).get(1))
+        .as("row groups of the file written with 4 KiB groups").isNotEqualTo("row-groups=1").startsWith("row-groups=");
+
     List<String> results = Files.readAllLines(work.resolve("results.txt"));
     int n = scanRows.size();
     assertThat(results.get(0)).startsWith("first analysed=" + n + " reused=0 rows=" + n + " errors=1 tasks=");
@@ -101,6 +119,15 @@ class FleetJobIT {
     try (var versions = Files.list(work.resolve("out-plain/index"))) {
       assertThat(versions.filter(p -> p.getFileName().toString().startsWith("v="))).as("index versions kept")
           .hasSize(1);
+    }
+  }
+
+  private static void writeScanParquet(Path file, FleetParquetWriter.Builder settings) throws IOException {
+    try (FleetParquetWriter w = settings.open(Files.newOutputStream(file))) {
+      // Not in path order: the reader sorts, as for the job's table.
+      for (int i = scanRows.size() - 1; i >= 0; i--) {
+        w.write(FleetRow.fromJson(scanRows.get(i)));
+      }
     }
   }
 

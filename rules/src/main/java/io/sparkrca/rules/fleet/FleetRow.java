@@ -76,7 +76,10 @@ public record FleetRow(
     Optional<String> topRecommendation,
     Optional<String> error) {
 
-  /** The columns of CSV output and of the Spark job's table, in order ({@code rootCause.*} are one struct there). */
+  /**
+   * The columns of CSV output and of the Parquet table ({@link FleetParquetWriter}'s and the Spark
+   * job's), in order ({@code rootCause.*} are one struct there).
+   */
   public static final List<String> COLUMNS = List.of(
       "path", "sizeBytes", "modifiedTime", "inProgress", "date", "appId", "attemptId", "name", "user",
       "sparkVersion", "startTime", "endTime", "durationMs", "outcome", "verdict", "rootCause.kind",

@@ -8,6 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
@@ -19,7 +23,8 @@ import org.apache.spark.sql.SparkSession;
  *
  * <p>Arguments: {@code WORK ROOT [ROOT_AS_URI]}. Writes {@code WORK/<run>.jsonl} and {@code
  * WORK/results.txt} (one line per run: name, analysed, reused, rows, errors, tasks). With ROOT_AS_URI,
- * a third run reads the same logs through Hadoop's file system into another output.
+ * a third run reads the same logs through Hadoop's file system into another output. Then Spark reads
+ * back the Parquet files {@code scan} wrote into {@code WORK/scan-parquet}, if any.
  */
 public final class ForkedFleetRun {
   private ForkedFleetRun() {}
@@ -39,10 +44,48 @@ public final class ForkedFleetRun {
       if (args.length > 2) {
         results.add(run(spark, "uri", args[2], work.resolve("out-uri").toUri().toString(), false, work));
       }
+      readScanParquet(spark, work);
     } finally {
       spark.stop();
     }
     Files.write(work.resolve("results.txt"), results, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Each file of {@code WORK/scan-parquet} ({@code scan --format parquet}'s writer) read by Spark
+   * with the schema the file declares: {@code WORK/scan-parquet/<file>.jsonl} holds its rows, {@code
+   * <file>.txt} whether that schema has the job's table's names and types, the row groups parquet-mr
+   * finds in the footer, and the schemas.
+   */
+  private static void readScanParquet(SparkSession spark, Path work) throws IOException {
+    Path dir = work.resolve("scan-parquet");
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    List<Path> files;
+    try (var list = Files.list(dir)) {
+      files = list.filter(p -> p.toString().endsWith(".parquet")).sorted().toList();
+    }
+    for (Path file : files) {
+      Dataset<Row> df = spark.read().parquet(file.toString());
+      List<String> lines = new ArrayList<>();
+      for (Row row : df.selectExpr(RowSchema.columns()).orderBy("path").collectAsList()) {
+        lines.add(RowSchema.fromRow(row).toJson());
+      }
+      Files.write(Path.of(file + ".jsonl"), lines, StandardCharsets.UTF_8);
+      int groups;
+      String fileSchema;
+      try (ParquetFileReader footer = ParquetFileReader.open(
+          HadoopInputFile.fromPath(new org.apache.hadoop.fs.Path(file.toUri()), new Configuration()))) {
+        groups = footer.getRowGroups().size();
+        fileSchema = footer.getFileMetaData().getSchema().toString();
+      }
+      // Spark reads every file column as nullable; the catalog string compares names and types.
+      Files.write(Path.of(file + ".txt"), List.of(
+          "schema-is-the-table-schema=" + df.schema().catalogString().equals(RowSchema.ROWS.catalogString()),
+          "row-groups=" + groups, df.schema().catalogString(), RowSchema.ROWS.catalogString(), fileSchema),
+          StandardCharsets.UTF_8);
+    }
   }
 
   private static String run(SparkSession spark, String name, String root, String out, boolean reanalyze, Path work)
