@@ -61,7 +61,7 @@ import picocli.CommandLine.Spec;
       "  sparkrca scan /tmp/spark-events > rows.jsonl",
       "  sparkrca scan gs://bucket/spark-events --format csv --summary summary.md --threads 2",
       "  sparkrca scan /tmp/spark-events --index scan-index.json --skip-in-progress",
-      "  sparkrca scan /tmp/spark-events --format parquet --output fleet.parquet"
+      "  sparkrca scan /tmp/spark-events --output fleet.parquet    # Parquet, from the extension"
     })
 final class ScanCommand implements Callable<Integer> {
   /** Row formats. */
@@ -76,9 +76,10 @@ final class ScanCommand implements Callable<Integer> {
       description = "Where the event logs are: a directory (spark.eventLog.dir), an object-store prefix, or one log.")
   String root;
 
-  @Option(names = "--format", defaultValue = "jsonl",
-      description = "jsonl (default: one JSON object per line), csv, parquet (the sparkrca-spark job's table schema; "
-          + "needs --output), or markdown (the summary, then a table).")
+  @Option(names = "--format",
+      description = "jsonl (one JSON object per line), csv, parquet (the sparkrca-spark job's table schema; "
+          + "needs --output), or markdown (the summary, then a table). Default: from --output's extension "
+          + "(.csv, .parquet, .md), else jsonl.")
   Format format;
 
   @Option(names = "--output", paramLabel = "FILE", description = "Write the rows to FILE instead of standard output.")
@@ -119,6 +120,9 @@ final class ScanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (format == null) {
+      format = formatOf(output);
+    }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try {
@@ -181,6 +185,18 @@ final class ScanCommand implements Callable<Integer> {
     boolean allHealthy = s.totals().errors() == 0
         && s.totals().byVerdict().getOrDefault("HEALTHY", 0L) == s.totals().applications();
     return allHealthy ? 0 : SparkRcaCommand.EXIT_FAIL;
+  }
+
+  /** The format an output file's name asks for: {@code .csv}, {@code .parquet}, {@code .md}; else JSON Lines. */
+  static Format formatOf(Path output) {
+    String name = output == null ? "" : output.getFileName().toString().toLowerCase(Locale.ROOT);
+    if (name.endsWith(".csv")) {
+      return Format.csv;
+    }
+    if (name.endsWith(".parquet")) {
+      return Format.parquet;
+    }
+    return name.endsWith(".md") || name.endsWith(".markdown") ? Format.markdown : Format.jsonl;
   }
 
   /** The scan in one line: counts, the commonest root causes, waste and regressions. */

@@ -77,6 +77,23 @@ class ScanCommandTest {
   }
 
   @Test
+  void theOutputFilesExtensionChoosesTheFormatUnlessFormatIsGiven(@TempDir Path work) throws Exception {
+    Path csv = work.resolve("rows.csv");
+    Path md = work.resolve("rows.md");
+    Path forced = work.resolve("rows.csv.txt");
+
+    CliRun.of("scan", "--output", csv.toString(), fleet.resolve("3.5.9").toString());
+    CliRun.of("scan", "--output", md.toString(), fleet.resolve("3.5.9").toString());
+    CliRun.of("scan", "--format", "csv", "--output", forced.toString(), fleet.resolve("3.5.9").toString());
+
+    assertThat(Files.readAllLines(csv).get(0)).startsWith("path,sizeBytes,");
+    assertThat(Files.readString(md)).startsWith("# Fleet summary");
+    assertThat(Files.readAllLines(forced).get(0)).startsWith("path,sizeBytes,");
+    assertThat(ScanCommand.formatOf(work.resolve("rows.jsonl"))).isEqualTo(ScanCommand.Format.jsonl);
+    assertThat(ScanCommand.formatOf(null)).isEqualTo(ScanCommand.Format.jsonl);
+  }
+
+  @Test
   void markdownPutsTheSummaryBeforeTheTable() {
     CliRun run = CliRun.of("scan", "--format", "markdown", fleet.toString());
 
@@ -89,7 +106,8 @@ class ScanCommandTest {
   void parquetGoesToTheOutputFileOnlyAndLeavesNoTemporaryFile(@TempDir Path work) throws Exception {
     Path rows = work.resolve("fleet.parquet");
 
-    CliRun run = CliRun.of("scan", "--format", "parquet", "--output", rows.toString(), fleet.toString());
+    // The extension says Parquet; --format is not needed.
+    CliRun run = CliRun.of("scan", "--output", rows.toString(), fleet.toString());
     CliRun noFile = CliRun.of("scan", "--format", "parquet", fleet.toString());
 
     assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
