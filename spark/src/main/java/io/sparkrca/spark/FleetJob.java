@@ -75,6 +75,9 @@ public final class FleetJob {
   /** Default work per task: logs are grouped up to about this many bytes. */
   public static final long DEFAULT_TASK_BYTES = 64L << 20;
 
+  /** About how many rows go into one Parquet file of the rows table (per date). */
+  static final long ROWS_PER_FILE = 200_000;
+
   private final String root;
   private final String output;
   private final int maxDepth;
@@ -204,7 +207,12 @@ public final class FleetJob {
         : jsc.parallelize(tasks, tasks.size()).flatMap(t -> analyse(t, bconf.value(), perLogMillis));
     JavaRDD<String> all = analysed.union(reusedRows).persist(StorageLevel.MEMORY_AND_DISK_SER());
     try {
-      Dataset<Row> table = spark.createDataFrame(all.map(j -> RowSchema.toRow(FleetRow.fromJson(j))), RowSchema.ROWS);
+      // The analysis first, on every task; then the rows from the cache in a few partitions, so the
+      // table has a file or a few per date rather than one per task and date.
+      long rowCount = all.count();
+      int files = (int) Math.max(1, Math.min(all.getNumPartitions(), (rowCount + ROWS_PER_FILE - 1) / ROWS_PER_FILE));
+      Dataset<Row> table = spark.createDataFrame(all.coalesce(files).map(j -> RowSchema.toRow(FleetRow.fromJson(j))),
+          RowSchema.ROWS);
       table.write().mode(SaveMode.Overwrite).partitionBy("date").parquet(rowsTable);
 
       FleetSummary.Totals totals = all.map(FleetRow::fromJson).aggregate(new FleetSummary.Totals(),
@@ -232,7 +240,7 @@ public final class FleetJob {
       FleetSummary summary = FleetSummary.of(Redactor.redactUri(root), totals, worst, regressionCount, notes);
 
       String version = indexDir + "/v=" + System.currentTimeMillis();
-      spark.createDataFrame(all.map(j -> RowSchema.toIndexRow(FleetRow.fromJson(j))), RowSchema.INDEX)
+      spark.createDataFrame(all.coalesce(files).map(j -> RowSchema.toIndexRow(FleetRow.fromJson(j))), RowSchema.INDEX)
           .write().mode(SaveMode.ErrorIfExists).parquet(version);
       writeText(hadoop, out + "/summary.json", summary.toJson());
       writeText(hadoop, out + "/summary.md", summary.toMarkdown());

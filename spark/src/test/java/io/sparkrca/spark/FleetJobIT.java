@@ -112,9 +112,17 @@ class FleetJobIT {
     assertThat(Files.readString(work.resolve("out-plain/summary.json"))).as("the job's fleet summary")
         .isEqualTo(scanSummary);
     assertThat(work.resolve("out-plain/summary.md")).content().contains(String.valueOf(n));
-    try (var dates = Files.list(work.resolve("out-plain/rows"))) {
-      assertThat(dates.map(p -> p.getFileName().toString()).filter(s -> s.startsWith("date=")))
-          .as("Parquet partitions by date").isNotEmpty();
+    List<Path> dates;
+    try (var list = Files.list(work.resolve("out-plain/rows"))) {
+      dates = list.filter(p -> p.getFileName().toString().startsWith("date=")).toList();
+    }
+    assertThat(dates).as("Parquet partitions by date").isNotEmpty();
+    for (Path date : dates) {
+      try (var files = Files.list(date)) {
+        // The job ran several tasks; the rows are written from few partitions, not one file per task and date.
+        assertThat(files.filter(p -> p.getFileName().toString().endsWith(".parquet"))).as("files in %s", date)
+            .hasSize(1);
+      }
     }
     try (var versions = Files.list(work.resolve("out-plain/index"))) {
       assertThat(versions.filter(p -> p.getFileName().toString().startsWith("v="))).as("index versions kept")
