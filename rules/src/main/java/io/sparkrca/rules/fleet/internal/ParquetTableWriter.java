@@ -53,7 +53,7 @@ public final class ParquetTableWriter implements Closeable {
     }
   }
 
-  /** How often a field occurs in its parent. */
+  /** How often a field occurs in its parent (in the footer's order: REQUIRED is 0). */
   public enum Repetition {
     REQUIRED,
     OPTIONAL,
@@ -256,7 +256,9 @@ public final class ParquetTableWriter implements Closeable {
     group.i64(3, groupRecords);
     group.i64(5, groupStart);
     group.i64(6, compressedTotal);
-    group.i32(7, rowGroups.size()); // ordinal (an i16 in the IDL; the compact protocol writes both as zigzag varints)
+    if (rowGroups.size() <= Short.MAX_VALUE) {
+      group.i16(7, (short) rowGroups.size()); // ordinal, optional: an i16 cannot count past 32,767 groups
+    }
     rowGroups.add(group.finish());
     groupRecords = 0;
   }
@@ -301,20 +303,8 @@ public final class ParquetTableWriter implements Closeable {
     }
     switch (n.logical()) {
       case NONE -> { }
-      case STRING -> {
-        meta.i32(6, 0); // UTF8
-        meta.beginStruct(10);
-        meta.beginStruct(1); // STRING
-        meta.endStruct();
-        meta.endStruct();
-      }
-      case LIST -> {
-        meta.i32(6, 3); // LIST
-        meta.beginStruct(10);
-        meta.beginStruct(3); // LIST
-        meta.endStruct();
-        meta.endStruct();
-      }
+      case STRING -> annotation(meta, 0, 1); // converted UTF8, logical STRING
+      case LIST -> annotation(meta, 3, 3); // converted LIST, logical LIST
       case TIMESTAMP_MICROS -> {
         meta.i32(6, 10); // TIMESTAMP_MICROS
         meta.beginStruct(10);
@@ -332,6 +322,15 @@ public final class ParquetTableWriter implements Closeable {
     for (Node c : n.children()) {
       schemaElements(meta, c);
     }
+  }
+
+  /** A legacy converted type and a logical type without parameters (an empty struct in the LogicalType union). */
+  private static void annotation(ThriftCompactWriter meta, int convertedType, int logicalTypeField) {
+    meta.i32(6, convertedType);
+    meta.beginStruct(10);
+    meta.beginStruct(logicalTypeField);
+    meta.endStruct();
+    meta.endStruct();
   }
 
   private static byte[] gzip(byte[] body) throws IOException {

@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Writes Thrift's compact protocol, the encoding of Parquet's page headers and footer: only what
- * those structures use (i32, i64, bool, binary, lists, nested structs). Fields must be written in
+ * those structures use (i16, i32, i64, bool, binary, lists, nested structs). Fields must be written in
  * the order their ids ascend within each struct, as the generated Thrift code does.
  *
  * <pre>{@code
@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 public final class ThriftCompactWriter {
   static final int BOOLEAN_TRUE = 1;
   static final int BOOLEAN_FALSE = 2;
+  static final int I16 = 4;
   static final int I32 = 5;
   static final int I64 = 6;
   static final int BINARY = 8;
@@ -43,6 +44,11 @@ public final class ThriftCompactWriter {
   /** The last field id written in each open struct; [0] is the outermost. */
   private int[] lastFieldId = new int[8];
   private int depth;
+
+  public void i16(int fieldId, short value) {
+    fieldHeader(I16, fieldId);
+    varint(zigzag((int) value));
+  }
 
   public void i32(int fieldId, int value) {
     fieldHeader(I32, fieldId);

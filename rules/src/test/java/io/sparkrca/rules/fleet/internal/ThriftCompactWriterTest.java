@@ -47,7 +47,9 @@ class ThriftCompactWriterTest {
     t.i32(1, 0); // a fresh count: delta 1
     t.endStruct();
     t.i32(300, 1); // back in the outer struct, after 5: long form, zigzag(300) = 600 = 0xD8 0x04
-    assertThat(t.finish()).containsExactly(0x45, 0x0E, 0x1C, 0x15, 0x00, 0x00, 0x05, 0xD8, 0x04, 0x02, 0x00);
+    t.i16(301, (short) -3); // delta 1, type i16 (4); zigzag(-3) = 5
+    assertThat(t.finish()).containsExactly(0x45, 0x0E, 0x1C, 0x15, 0x00, 0x00, 0x05, 0xD8, 0x04, 0x02, 0x14, 0x05,
+        0x00);
   }
 
   @Test
