@@ -269,7 +269,7 @@ final class ScanCommand implements Callable<Integer> {
       } else {
         this.table = null;
         this.tableWriter = null;
-        if (format == Format.csv && writer != null) {
+        if (format == Format.csv) {
           writer.write(FleetRow.csvHeader());
           writer.write('\n');
         }
