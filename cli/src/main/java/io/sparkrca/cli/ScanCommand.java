@@ -13,7 +13,6 @@ import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -298,8 +297,8 @@ final class ScanCommand implements Callable<Integer> {
         }
       } catch (IOException e) {
         throw failure(e);
-      } catch (UncheckedIOException e) {
-        throw failure(e.getCause());
+      } catch (SparkRcaException e) { // the Parquet writer's, which does not know the file's name
+        throw failure(e);
       }
     }
 
@@ -330,7 +329,7 @@ final class ScanCommand implements Callable<Integer> {
       }
     }
 
-    private SparkRcaException failure(IOException e) {
+    private SparkRcaException failure(Exception e) {
       return new SparkRcaException("could not write the rows to " + target.map(Path::toString).orElse("standard output")
           + ": " + e.getMessage() + "; check that the disk is not full", e);
     }

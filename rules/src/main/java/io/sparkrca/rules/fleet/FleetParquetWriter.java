@@ -1,5 +1,7 @@
 package io.sparkrca.rules.fleet;
 
+import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.rules.fleet.internal.ParquetTableWriter;
 import io.sparkrca.rules.fleet.internal.ParquetTableWriter.Codec;
 import io.sparkrca.rules.fleet.internal.ParquetTableWriter.Column;
@@ -10,7 +12,6 @@ import io.sparkrca.rules.fleet.internal.ParquetTableWriter.Repetition;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -75,6 +76,7 @@ public final class FleetParquetWriter implements Closeable {
 
   private final ParquetTableWriter table;
   private final List<Column> c;
+  private boolean closed;
 
   private FleetParquetWriter(ParquetTableWriter table) {
     this.table = table;
@@ -88,10 +90,14 @@ public final class FleetParquetWriter implements Closeable {
   /**
    * Adds one row (a sink for {@link FleetScan#run(String, java.util.function.Consumer)}).
    *
-   * @throws UncheckedIOException when the stream fails while a row group is written
+   * @throws SparkRcaException when the stream fails while a row group is written
+   * @throws InvalidRequestException after {@link #close()}
    */
   public void write(FleetRow r) {
     Objects.requireNonNull(r, "row");
+    if (closed) {
+      throw new InvalidRequestException("the Parquet writer is closed: write every row before close()");
+    }
     c.get(0).string(0, r.path());
     c.get(1).int64(0, r.sizeBytes());
     timestamp(c.get(2), r.modifiedTime());
@@ -120,7 +126,8 @@ public final class FleetParquetWriter implements Closeable {
     try {
       table.endRecord();
     } catch (IOException e) {
-      throw new UncheckedIOException("could not write a row group of the Parquet file: " + e.getMessage(), e);
+      throw new SparkRcaException("could not write a row group of the Parquet file: " + e.getMessage()
+          + "; check that the disk is not full and the file is writable", e);
     }
   }
 
@@ -142,6 +149,7 @@ public final class FleetParquetWriter implements Closeable {
   /** Writes the last row group and the footer, and closes the stream. */
   @Override
   public void close() throws IOException {
+    closed = true;
     table.close();
   }
 
@@ -205,7 +213,7 @@ public final class FleetParquetWriter implements Closeable {
     /** Buffered bytes past which a row group is written (default {@value #DEFAULT_ROW_GROUP_BYTES}, at most 1 GiB). */
     public Builder rowGroupBytes(long bytes) {
       if (bytes < 1 || bytes > (1L << 30)) {
-        throw new IllegalArgumentException("rowGroupBytes must be between 1 and 1 GiB, not " + bytes);
+        throw new InvalidRequestException("rowGroupBytes must be between 1 and 1 GiB, not " + bytes);
       }
       this.rowGroupBytes = bytes;
       return this;

@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -55,7 +56,7 @@ class FleetParquetWriterTest {
   }
 
   @Test
-  void aFailingStreamIsAnUncheckedIoErrorSayingSo() throws IOException {
+  void aFailingStreamIsAnErrorSayingSoAndABadSettingOrALateRowIsRefused() throws IOException {
     OutputStream full = new OutputStream() {
       private int written;
 
@@ -68,7 +69,13 @@ class FleetParquetWriterTest {
     };
     FleetParquetWriter w = FleetParquetWriter.builder().rowGroupBytes(1).open(full);
     FleetRow row = FleetRow.error(FleetLog.failed("/logs/app-1", 10, Optional.empty(), "x"), "x");
-    assertThatThrownBy(() -> w.write(row)).isInstanceOf(UncheckedIOException.class)
+    assertThatThrownBy(() -> w.write(row)).isInstanceOf(SparkRcaException.class)
         .hasMessageContaining("could not write a row group of the Parquet file: No space left on device");
+    assertThatThrownBy(() -> FleetParquetWriter.builder().rowGroupBytes(0))
+        .isInstanceOf(InvalidRequestException.class).hasMessageContaining("between 1 and 1 GiB");
+    FleetParquetWriter done = FleetParquetWriter.builder().open(new ByteArrayOutputStream());
+    done.close();
+    assertThatThrownBy(() -> done.write(row)).isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("closed");
   }
 }

@@ -90,7 +90,7 @@ public final class ParquetTableWriter implements Closeable {
       Objects.requireNonNull(logical, "logical");
       children = List.copyOf(children);
       if (primitive.isPresent() != children.isEmpty()) {
-        throw new IllegalArgumentException(name + ": a leaf has a primitive type and no children, a group the reverse");
+        throw new AssertionError(name + ": a leaf has a primitive type and no children, a group the reverse");
       }
     }
 
@@ -128,7 +128,7 @@ public final class ParquetTableWriter implements Closeable {
     this.fields = List.copyOf(fields);
     this.codec = Objects.requireNonNull(codec, "codec");
     if (rowGroupBytes < 1 || rowGroupBytes > (1L << 30)) {
-      throw new IllegalArgumentException("rowGroupBytes must be between 1 and 1 GiB, not " + rowGroupBytes);
+      throw new AssertionError("rowGroupBytes must be between 1 and 1 GiB, not " + rowGroupBytes);
     }
     this.rowGroupBytes = rowGroupBytes;
     this.createdBy = Objects.requireNonNull(createdBy, "createdBy");
@@ -202,7 +202,7 @@ public final class ParquetTableWriter implements Closeable {
 
   private void ensureOpen() {
     if (closed) {
-      throw new IllegalStateException("the Parquet writer is closed");
+      throw new AssertionError("the Parquet writer is closed");
     }
   }
 
@@ -365,7 +365,7 @@ public final class ParquetTableWriter implements Closeable {
 
     Column(List<String> path, Primitive type, int maxDef, int maxRep) {
       if (maxDef > 127 || maxRep > 127) {
-        throw new IllegalArgumentException(String.join(".", path) + ": nested too deeply");
+        throw new AssertionError(String.join(".", path) + ": nested too deeply");
       }
       this.path = path;
       this.type = type;
@@ -382,7 +382,7 @@ public final class ParquetTableWriter implements Closeable {
     /** No value here: a null field, or a null or empty ancestor, defined to level {@code def}. */
     public void absent(int rep, int def) {
       if (def >= maxDef) {
-        throw new IllegalArgumentException(String.join(".", path) + ": definition level " + def
+        throw new AssertionError(String.join(".", path) + ": definition level " + def
             + " is a value's (the column's maximum is " + maxDef + ")");
       }
       level(rep, def);
@@ -439,13 +439,13 @@ public final class ParquetTableWriter implements Closeable {
 
     private void expect(Primitive t) {
       if (type != t) {
-        throw new IllegalArgumentException(String.join(".", path) + " holds " + type + ", not " + t);
+        throw new AssertionError(String.join(".", path) + " holds " + type + ", not " + t);
       }
     }
 
     private void level(int rep, int def) {
       if (rep < 0 || rep > maxRep) {
-        throw new IllegalArgumentException(String.join(".", path) + ": repetition level " + rep
+        throw new AssertionError(String.join(".", path) + ": repetition level " + rep
             + " outside 0.." + maxRep);
       }
       if (levels == defs.length) {

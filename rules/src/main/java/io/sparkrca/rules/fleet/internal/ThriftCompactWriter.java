@@ -83,7 +83,7 @@ public final class ThriftCompactWriter {
 
   public void endStruct() {
     if (depth == 0) {
-      throw new IllegalStateException("no struct is open");
+      throw new AssertionError("no struct is open");
     }
     out.write(0);
     depth--;
@@ -118,7 +118,7 @@ public final class ThriftCompactWriter {
   /** The encoded outermost struct, its stop byte added. */
   public byte[] finish() {
     if (depth != 0) {
-      throw new IllegalStateException(depth + " struct(s) still open");
+      throw new AssertionError(depth + " struct(s) still open");
     }
     out.write(0);
     return out.toByteArray();
