@@ -338,6 +338,18 @@ public final class ApiServer implements AutoCloseable {
     if (client != null) {
       client.close();
     }
-    server.destroy();
+    try {
+      server.destroy();
+    } catch (IllegalStateException e) {
+      // fabric8's mock server waits 10 s for its vert.x server to close and throws if it has not;
+      // on a loaded 2-core machine the event loop can stall that long (vert.x logs "blocked for
+      // ... ms"). The test's checks have run by then; a slow teardown of the fake is not a failure
+      // of the code under test, so it is reported and the test goes on.
+      if (!String.valueOf(e.getMessage()).contains("Unable to close MockWebServer")) {
+        throw e;
+      }
+      System.err.println("ApiServer: the mock API server did not close within fabric8's 10 s (" + e.getCause()
+          + "); left to close in the background");
+    }
   }
 }
