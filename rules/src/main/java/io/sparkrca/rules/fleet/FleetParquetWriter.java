@@ -23,7 +23,8 @@ import java.util.Optional;
  * nullability (one column per {@link FleetRow#COLUMNS} entry, the root cause one struct with its
  * culprit stages a list of ints, times as UTC timestamps in microseconds), so Spark, DuckDB or
  * BigQuery read scan's file and the job's table alike. Rows are buffered up to a bound and written
- * as row groups, so memory stays bounded whatever the fleet's size; no Hadoop is needed.
+ * as row groups, so memory stays bounded whatever the fleet's size; no Hadoop is needed. Not
+ * thread-safe: write from one thread ({@link FleetScan} calls its sink from one).
  *
  * <pre>{@code
  * try (FleetParquetWriter parquet = FleetParquetWriter.builder().open(Files.newOutputStream(Path.of("fleet.parquet")))) {
