@@ -31,8 +31,9 @@ import java.util.function.Consumer;
  * System.err.println(r.analysed() + " analysed, " + r.reused() + " unchanged");
  * }</pre>
  *
- * <p>Memory: the rows waiting to be handed on in order are bounded by the number of logs in flight
- * ({@code 4 x threads}); the summary keeps counts and a few fields per run; the index holds its rows.
+ * <p>Memory: at most {@code max(1024, 64 x threads)} logs are queued, analysed or waiting to be
+ * handed on in order (each a small row or a queued task; the analyses themselves are bounded by the
+ * {@link MemoryBudget}); the summary keeps counts and a few fields per run; the index holds its rows.
  */
 public final class FleetScan {
   private final FleetAnalysis analysis;
@@ -163,29 +164,24 @@ public final class FleetScan {
       return t;
     });
     int errors = 0;
-    int maxInFlight = 4 * threads;
-    int maxWaiting = Math.max(64, 8 * threads);
+    // Rows are handed on in the listing's order, so a slow log at the head holds back the rows
+    // finished after it. The window is wide enough that the other threads keep working meanwhile
+    // (a log 1,000 times slower than its neighbours is the only one that idles them). What waits
+    // is a small row or a queued task; the analyses' memory is bounded by the MemoryBudget, not here.
+    int window = Math.max(1024, 64 * threads);
     try {
       ArrayDeque<Slot> waiting = new ArrayDeque<>();
       int next = 0;
-      int inFlight = 0;
       while (next < plan.size() || !waiting.isEmpty()) {
-        while (next < plan.size() && inFlight < maxInFlight && waiting.size() < maxWaiting) {
+        while (next < plan.size() && waiting.size() < window) {
           Slot s = plan.get(next++);
           if (s.known == null) {
             s.future = CompletableFuture.supplyAsync(() -> analyse(s.log, idx), pool);
-            inFlight++;
           }
           waiting.addLast(s);
         }
         Slot head = waiting.pollFirst();
-        FleetRow row;
-        if (head.known != null) {
-          row = head.known;
-        } else {
-          row = await(head);
-          inFlight--;
-        }
+        FleetRow row = head.known != null ? head.known : await(head);
         if (row.isError()) {
           errors++;
         }

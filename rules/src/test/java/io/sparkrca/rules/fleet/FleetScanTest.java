@@ -23,6 +23,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
@@ -202,6 +205,40 @@ class FleetScanTest {
     assertThat(resumed.reused()).isEqualTo(recorded);
     assertThat(resumed.analysed()).isEqualTo(8 - recorded);
     assertThat(resumed.summary().notes()).anyMatch(n -> n.contains("1 lines of the index"));
+  }
+
+  @Test
+  void aSlowLogDoesNotHoldBackTheOtherThreads(@TempDir Path dir) throws Exception {
+    Path fleet = Files.createDirectories(dir.resolve("fleet"));
+    List<TestkitFixtures.Fixture> logs = TestkitFixtures.forVersion("3.5.9").subList(0, 16);
+    for (TestkitFixtures.Fixture f : logs) {
+      Fleets.copy(f, fleet);
+    }
+    // The first log to finish keeps its thread until every other log is analysed: one slow log.
+    // Rows are handed on in path order, so the rows after it wait; the other thread must not.
+    CountDownLatch others = new CountDownLatch(logs.size() - 1);
+    AtomicBoolean first = new AtomicBoolean(true);
+    AtomicBoolean othersFinishedMeanwhile = new AtomicBoolean();
+    FleetScan.Listener slowFirst = new FleetScan.Listener() {
+      @Override
+      public void analysed(FleetRow row, long bytes) {
+        if (first.getAndSet(false)) {
+          try {
+            othersFinishedMeanwhile.set(others.await(60, TimeUnit.SECONDS));
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        } else {
+          others.countDown();
+        }
+      }
+    };
+    List<FleetRow> rows = new ArrayList<>();
+    FleetScan.builder().threads(2).listener(slowFirst).build().run(fleet.toString(), rows::add);
+
+    assertThat(othersFinishedMeanwhile).as("the other %d logs were analysed while one was slow", logs.size() - 1)
+        .isTrue();
+    assertThat(rows).hasSize(logs.size());
   }
 
   @Test
