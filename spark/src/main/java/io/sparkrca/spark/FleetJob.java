@@ -31,7 +31,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.api.java.JavaFutureAction;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -208,29 +207,12 @@ public final class FleetJob {
         : jsc.parallelize(tasks, tasks.size()).flatMap(t -> analyse(t, bconf.value(), perLogMillis));
     JavaRDD<String> all = analysed.union(reusedRows).persist(StorageLevel.MEMORY_AND_DISK_SER());
     try {
-      // The analysis first, on every task, into the cache; then the rows from the cache in a few
-      // partitions, so the table has a file or a few per date rather than one per task and date.
-      // There is one row per log, so the number of files is known before the analysis ends. While
-      // the analysis runs, the driver plans the two tables: Spark SQL's first use loads and links
-      // thousands of classes on one core, seconds that would otherwise follow the analysis.
-      long rowCount = todo.size() + reusedPaths.size();
+      // The analysis first, on every task; then the rows from the cache in a few partitions, so the
+      // table has a file or a few per date rather than one per task and date.
+      long rowCount = all.count();
       int files = (int) Math.max(1, Math.min(all.getNumPartitions(), (rowCount + ROWS_PER_FILE - 1) / ROWS_PER_FILE));
-      JavaFutureAction<Long> analysing = all.countAsync();
-      Dataset<Row> table;
-      Dataset<Row> indexTable;
-      try {
-        table = spark.createDataFrame(all.coalesce(files).map(j -> RowSchema.toRow(FleetRow.fromJson(j))),
-            RowSchema.ROWS);
-        indexTable = spark.createDataFrame(all.coalesce(files).map(j -> RowSchema.toIndexRow(FleetRow.fromJson(j))),
-            RowSchema.INDEX);
-        table.queryExecution().executedPlan();
-        indexTable.queryExecution().executedPlan();
-        awaitAnalysis(analysing, root);
-      } finally {
-        if (!analysing.isDone()) {
-          analysing.cancel(true);
-        }
-      }
+      Dataset<Row> table = spark.createDataFrame(all.coalesce(files).map(j -> RowSchema.toRow(FleetRow.fromJson(j))),
+          RowSchema.ROWS);
       table.write().mode(SaveMode.Overwrite).partitionBy("date").parquet(rowsTable);
 
       FleetSummary.Totals totals = all.map(FleetRow::fromJson).aggregate(new FleetSummary.Totals(),
@@ -258,7 +240,8 @@ public final class FleetJob {
       FleetSummary summary = FleetSummary.of(Redactor.redactUri(root), totals, worst, regressionCount, notes);
 
       String version = indexDir + "/v=" + System.currentTimeMillis();
-      indexTable.write().mode(SaveMode.ErrorIfExists).parquet(version);
+      spark.createDataFrame(all.coalesce(files).map(j -> RowSchema.toIndexRow(FleetRow.fromJson(j))), RowSchema.INDEX)
+          .write().mode(SaveMode.ErrorIfExists).parquet(version);
       writeText(hadoop, out + "/summary.json", summary.toJson());
       writeText(hadoop, out + "/summary.md", summary.toMarkdown());
       dropOlderIndexes(hadoop, indexDir, version);
@@ -266,20 +249,6 @@ public final class FleetJob {
           tasks.size(), Redactor.redactUri(rowsTable), Redactor.redactUri(version));
     } finally {
       all.unpersist(false);
-    }
-  }
-
-  /** Waits for the analysis job; its failure (a lost executor past Spark's retries, say) ends the run. */
-  private static void awaitAnalysis(JavaFutureAction<Long> analysing, String root) {
-    try {
-      analysing.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SparkRcaException("interrupted while analysing the event logs under " + Redactor.redactUri(root), e);
-    } catch (java.util.concurrent.ExecutionException e) {
-      Throwable c = e.getCause() == null ? e : e.getCause();
-      throw new SparkRcaException("the Spark job analysing the event logs under " + Redactor.redactUri(root)
-          + " failed: " + c.getMessage() + "; see the driver log for the failed tasks", c);
     }
   }
 
