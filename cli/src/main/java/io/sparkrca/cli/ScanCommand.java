@@ -344,7 +344,7 @@ final class ScanCommand implements Callable<Integer> {
         if (tmp != null) {
           if (!finished) {
             if (parquet != null) {
-              parquet.close();
+              parquet.abort(); // the file is deleted: no last row group, no footer
             } else {
               writer.close();
             }

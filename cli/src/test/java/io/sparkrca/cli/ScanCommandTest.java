@@ -126,6 +126,20 @@ class ScanCommandTest {
   }
 
   @Test
+  void aParquetScanThatFailsLeavesNeitherTheFileNorATemporaryOne(@TempDir Path work) throws Exception {
+    Path empty = Files.createDirectories(work.resolve("no-logs"));
+    Path rows = work.resolve("fleet.parquet");
+
+    CliRun run = CliRun.of("scan", "--output", rows.toString(), empty.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isNotZero();
+    assertThat(run.err()).contains(empty.toString());
+    try (var left = Files.list(work)) {
+      assertThat(left.map(p -> p.getFileName().toString())).containsExactly("no-logs");
+    }
+  }
+
+  @Test
   void theIndexMakesTheSecondScanAnalyseNothingAndGiveTheSameRows(@TempDir Path work) throws Exception {
     Path index = work.resolve("index.jsonl");
     Path rows1 = work.resolve("rows1.jsonl");

@@ -155,6 +155,16 @@ public final class FleetParquetWriter implements Closeable {
   }
 
   /**
+   * Closes the stream without writing the rows still buffered or the footer, for an output that is
+   * given up (a scan that failed midway deletes its file): what was written is not a Parquet file.
+   * A later {@link #close()} does nothing.
+   */
+  public void abort() throws IOException {
+    closed = true;
+    table.abort();
+  }
+
+  /**
    * The root cause's leaves: kind, confidence and title are defined at level 1 when it is present;
    * each culprit stage is at level 2 (the list's repeated group adds one), the first at repetition
    * level 0 and the rest at 1; an empty list is one entry at level 1, no cause one at level 0.

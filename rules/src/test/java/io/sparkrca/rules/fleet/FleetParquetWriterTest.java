@@ -78,4 +78,26 @@ class FleetParquetWriterTest {
     assertThatThrownBy(() -> done.write(row)).isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("closed");
   }
+
+  @Test
+  void anAbortedFileClosesItsStreamWithoutTheBufferedRowsOrTheFooter() throws IOException {
+    java.util.concurrent.atomic.AtomicBoolean streamClosed = new java.util.concurrent.atomic.AtomicBoolean();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream() {
+      @Override
+      public void close() {
+        streamClosed.set(true);
+      }
+    };
+    FleetParquetWriter w = FleetParquetWriter.builder().open(bytes);
+    FleetRow row = FleetRow.error(FleetLog.failed("/logs/app-1", 10, Optional.empty(), "x"), "x");
+    w.write(row);
+
+    w.abort();
+    w.close();
+
+    assertThat(streamClosed).isTrue();
+    assertThat(bytes.toByteArray()).as("only the leading magic: the row was buffered, no footer")
+        .containsExactly('P', 'A', 'R', '1');
+    assertThatThrownBy(() -> w.write(row)).isInstanceOf(InvalidRequestException.class).hasMessageContaining("closed");
+  }
 }

@@ -181,6 +181,17 @@ public final class ParquetTableWriter implements Closeable {
     return rowGroups.size();
   }
 
+  /**
+   * Closes the stream without the last row group or the footer: for a file that is given up (it
+   * is not a Parquet file, and is to be deleted). Nothing more is written to a stream that failed.
+   */
+  public void abort() throws IOException {
+    if (!closed) {
+      closed = true;
+      out.close();
+    }
+  }
+
   /** Writes the last row group and the footer, and closes the stream. */
   @Override
   public void close() throws IOException {
