@@ -5,10 +5,13 @@
 #                               fixtures with new ids; LARGE links to one member of the replay
 #                               benchmark's amplified log family), then ROUNDS rounds of:
 #                               `scan` with 1 and 2 threads on each fleet (fresh JVM, -Xmx$XMX), and
-#                               the Spark job (FleetJob, local[2], Spark 4.0.4) on the small fleet
+#                               the Spark job (FleetJob, local[2], Spark 4.0.4) on the small fleet;
+#                               then the warm scaling (ScanScaling: one JVM, scans until the JIT is
+#                               done, then rounds of 1 thread, 2 threads, and two 1-thread scans at
+#                               once, the machine's ceiling for 1->2 threads) on each fleet
 #
 # Knobs (environment): ROUNDS=2 LOGS=2000 LARGE=20 XMX=1g LARGE_TASKS=100000 LARGE_BYTES=300000000
-# DATA=benchmarks/data/fleet MVN_FLAGS= PREPARE_ONLY=1 (build and make the fleets, measure nothing: run
+# WARM=1 (0 skips the warm scaling) DATA=benchmarks/data/fleet MVN_FLAGS= PREPARE_ONLY=1 (build and make the fleets, measure nothing: run
 # it while the machine is busy, then SKIP_BUILD=1 benchmarks/fleet/run.sh when it is quiet)
 # SCAN_OPTS= (extra JVM options of the `scan` runs, after the launcher's own for `scan`, which the
 # runs read from dist/src/dist/bin/sparkrca so that they measure what `sparkrca scan` runs with;
@@ -105,3 +108,17 @@ for r in $(seq 1 "$ROUNDS"); do
   scan large 2 "$r"
   echo "load after round $r: $(cut -d' ' -f1-3 /proc/loadavg)"
 done
+
+if [[ "${WARM:-1}" != "0" ]]; then
+  warm() { # fleet warmup rounds
+    local out="$DATA/runs/warm-$1.txt"
+    # shellcheck disable=SC2086
+    java -Xmx"$XMX" $SCAN_JVM ${SCAN_OPTS:-} -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$CP" \
+      io.sparkrca.benchmarks.fleet.ScanScaling --warmup "$2" --rounds "$3" "$DATA/$1" > "$out"
+    echo "warm fleet=$1 $(grep '^RESULT' "$out")"
+  }
+  echo "== warm scaling (WARM=0 skips it)"
+  warm small 4 5
+  warm large 2 3
+  echo "load after the warm scaling: $(cut -d' ' -f1-3 /proc/loadavg)"
+fi
