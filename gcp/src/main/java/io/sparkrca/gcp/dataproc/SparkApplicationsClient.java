@@ -103,7 +103,13 @@ public final class SparkApplicationsClient {
    * other method needs {@code appId} and gets {@code parent=} as the API requires.
    */
   public JsonNode call(String parent, Optional<String> appId, String method, Map<String, String> params) {
-    URI uri = uri(parent, appId, method, params);
+    return call(parent, appId, method, params, Map.of());
+  }
+
+  /** One call with repeated query parameters too ({@code stageIds=1&stageIds=2}, as the API takes a repeated field). */
+  JsonNode call(String parent, Optional<String> appId, String method, Map<String, String> params,
+      Map<String, List<String>> repeated) {
+    URI uri = uri(parent, appId, method, params, repeated);
     String shown = "GET " + uri;
     boolean refreshed = false;
     int attempt = 0;
@@ -176,6 +182,11 @@ public final class SparkApplicationsClient {
 
   Paged page(String parent, Optional<String> appId, String method, String itemsKey, Map<String, String> params,
       int maxItems) {
+    return page(parent, appId, method, itemsKey, params, Map.of(), maxItems);
+  }
+
+  Paged page(String parent, Optional<String> appId, String method, String itemsKey, Map<String, String> params,
+      Map<String, List<String>> repeated, int maxItems) {
     if (maxItems < 1) {
       throw new InvalidRequestException("at most " + maxItems + " items: the cap must be positive");
     }
@@ -184,7 +195,7 @@ public final class SparkApplicationsClient {
     p.putIfAbsent("pageSize", Integer.toString(Math.min(MAX_PAGE_SIZE, maxItems)));
     int pages = 0;
     while (true) {
-      JsonNode page = call(parent, appId, method, p);
+      JsonNode page = call(parent, appId, method, p, repeated);
       pages++;
       JsonNode items = page.path(itemsKey);
       if (items instanceof ArrayNode a) {
@@ -207,6 +218,11 @@ public final class SparkApplicationsClient {
   }
 
   URI uri(String parent, Optional<String> appId, String method, Map<String, String> params) {
+    return uri(parent, appId, method, params, Map.of());
+  }
+
+  private URI uri(String parent, Optional<String> appId, String method, Map<String, String> params,
+      Map<String, List<String>> repeated) {
     StringBuilder path = new StringBuilder(endpoint).append("/v1/").append(parent).append("/sparkApplications");
     Map<String, String> q = new LinkedHashMap<>();
     if (method.equals("search")) {
@@ -224,6 +240,8 @@ public final class SparkApplicationsClient {
     StringBuilder query = new StringBuilder();
     q.forEach((k, v) -> query.append(query.length() == 0 ? "?" : "&").append(URLEncoder.encode(k, StandardCharsets.UTF_8))
         .append('=').append(URLEncoder.encode(v, StandardCharsets.UTF_8)));
+    repeated.forEach((k, vs) -> vs.forEach(v -> query.append(query.length() == 0 ? "?" : "&")
+        .append(URLEncoder.encode(k, StandardCharsets.UTF_8)).append('=').append(URLEncoder.encode(v, StandardCharsets.UTF_8))));
     return URI.create(path + query.toString());
   }
 
@@ -284,6 +302,8 @@ public final class SparkApplicationsClient {
     String what = method + " failed with HTTP " + status + (reason.isEmpty() ? "" : " [" + reason + "]") + ": " + message;
     String project = parent.startsWith("projects/") ? parent.split("/")[1] : "the project";
     switch (status) {
+      case 400:
+        return new InvalidRequestException(call + ": " + what);
       case 401:
         return new AccessDeniedException(call, what, "ACCESS_TOKEN_TYPE_UNSUPPORTED".equals(reason)
             ? "the token is bound to a client certificate (context-aware access); run 'gcloud auth application-default "
