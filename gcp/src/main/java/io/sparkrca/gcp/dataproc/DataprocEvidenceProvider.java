@@ -143,13 +143,8 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
     }
     DataprocSparkApplication app = new DataprocSparkApplication(api, w.parent(), first);
     try {
-      JsonNode stages = api.call(w.parent(), Optional.of(app.info().id()), "summarizeStages", Map.of()).path("stagesSummary");
-      long total = 0;
-      for (String n : List.of("numCompletedStages", "numFailedStages", "numActiveStages", "numPendingStages",
-          "numSkippedStages")) {
-        total += DataprocModel.num(stages, n);
-      }
-      if (total == 0) {
+      JsonNode stages = app.stagesSummary(); // kept: a session's stage listing checks its count against it
+      if (DataprocModel.stageCount(stages) == 0) {
         out.note("sparkApplications summarizeStages for " + app.info().id() + " answered " + stages
             + ": no stage ever ran. The application failed before its first Spark action (parsing, imports, "
             + "configuration, driver-side code): the cause is in the driver log and the code, not in the stage data");

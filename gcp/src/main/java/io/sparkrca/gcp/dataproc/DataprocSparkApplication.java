@@ -66,7 +66,11 @@ final class DataprocSparkApplication implements SparkApplication {
   private final List<String> cuts = java.util.Collections.synchronizedList(new ArrayList<>());
 
   private final Memo<List<JobData>> jobs = new Memo<>(this::loadJobs);
+  private final Memo<JsonNode> stagesSummary = new Memo<>(this::loadStagesSummary);
   private final Memo<List<JsonNode>> stageJson = new Memo<>(this::loadStages);
+  private final Memo<Map<String, JsonNode>> stageJsonByAttempt = new Memo<>(this::indexStages);
+  /** Each attempt's quantiles, converted once: the analysis asks for every stage's, some more than once. */
+  private final Map<String, Optional<TaskMetricDistributions>> quantiles = new java.util.concurrent.ConcurrentHashMap<>();
   private final Memo<List<StageData>> stagesWithSummaries = new Memo<>(() -> convert(stageJson.get()));
   private final Memo<List<StageData>> stagesPlain = new Memo<>(() -> withoutSummaries(stagesWithSummaries.get()));
   private final Map<String, JsonNode> details = new java.util.concurrent.ConcurrentHashMap<>();
@@ -94,6 +98,11 @@ final class DataprocSparkApplication implements SparkApplication {
   /** The API call path of this application, for provenance. */
   String path() {
     return parent + "/sparkApplications/" + appId;
+  }
+
+  /** The application's {@code summarizeStages} answer ({@code stagesSummary}), fetched once. */
+  JsonNode stagesSummary() {
+    return stagesSummary.get();
   }
 
   SparkApplicationsClient api() {
@@ -212,12 +221,21 @@ final class DataprocSparkApplication implements SparkApplication {
     if (!DataprocModel.QUANTILES.containsAll(quantiles)) {
       return Optional.empty(); // Dataproc computes only the minimum, quartiles and maximum
     }
-    for (JsonNode s : stageJson.get()) {
-      if (DataprocModel.num(s, "stageId") == stageId && DataprocModel.num(s, "stageAttemptId") == attemptId) {
-        return DataprocModel.distributions(s).map(d -> select(d, quantiles));
-      }
+    String k = key(stageId, attemptId);
+    JsonNode s = stageJsonByAttempt.get().get(k);
+    if (s == null) {
+      return Optional.empty();
     }
-    return Optional.empty();
+    return this.quantiles.computeIfAbsent(k, x -> DataprocModel.distributions(s)).map(d -> select(d, quantiles));
+  }
+
+  /** The stage attempts by {@code stageId.attemptId}: a lookup per attempt, not a scan of the list. */
+  private Map<String, JsonNode> indexStages() {
+    Map<String, JsonNode> out = new HashMap<>();
+    for (JsonNode s : stageJson.get()) {
+      out.putIfAbsent(key((int) DataprocModel.num(s, "stageId"), (int) DataprocModel.num(s, "stageAttemptId")), s);
+    }
+    return out;
   }
 
   private static TaskMetricDistributions select(TaskMetricDistributions d, List<Double> quantiles) {
@@ -310,14 +328,24 @@ final class DataprocSparkApplication implements SparkApplication {
     return List.copyOf(out);
   }
 
+  /**
+   * Every stage attempt with its quantiles: for a session, by stage-id sets at once ({@link
+   * SessionStageListing}); for a batch, whose search has no such filter, page after page.
+   */
   private List<JsonNode> loadStages() {
-    SparkApplicationsClient.Paged p = api.page(parent, Optional.of(appId), "searchStages", "sparkApplicationStages",
-        Map.of("summaryMetricsMask", MASK), MAX_STAGES);
+    Map<String, String> q = Map.of("summaryMetricsMask", MASK);
+    SparkApplicationsClient.Paged p = SessionStageListing.applies(parent)
+        ? new SessionStageListing(api, parent, appId, q, MAX_STAGES, this::fanOut).list(stagesSummary::get)
+        : api.page(parent, Optional.of(appId), "searchStages", "sparkApplicationStages", q, MAX_STAGES);
     cut(p, "stage attempts", MAX_STAGES);
     List<JsonNode> out = new ArrayList<>(p.items());
     out.sort(Comparator.comparingLong((JsonNode s) -> DataprocModel.num(s, "stageId"))
         .thenComparingLong(s -> DataprocModel.num(s, "stageAttemptId")).reversed());
     return List.copyOf(out);
+  }
+
+  private JsonNode loadStagesSummary() {
+    return api.call(parent, Optional.of(appId), "summarizeStages", Map.of()).path("stagesSummary");
   }
 
   private static List<StageData> convert(List<JsonNode> stages) {

@@ -312,12 +312,7 @@ public final class SparkApplicationViews {
         reason(s).ifPresent(f -> md.append("  - Failure reason: ").append(Markdown.code(f, 600)).append('\n'));
       }
     }
-    long all = 0;
-    for (String n : List.of("numCompletedStages", "numFailedStages", "numActiveStages", "numPendingStages",
-        "numSkippedStages")) {
-      all += DataprocModel.num(stages, n);
-    }
-    if (all == 0) {
+    if (DataprocModel.stageCount(stages) == 0) {
       md.append('\n').append(NO_STAGE).append('\n');
     }
     ObjectNode payload = F.objectNode();

@@ -26,6 +26,7 @@ import io.sparkrca.gcp.GcpSettings;
 import io.sparkrca.gcp.dataproc.DataprocHistoryProvider;
 import io.sparkrca.gcp.storage.GcsByteSourceProvider;
 import io.sparkrca.gcp.testing.FakeGcs;
+import io.sparkrca.gcp.testing.RepeatedStages;
 import io.sparkrca.gcp.testing.SparkApplicationsFake;
 import io.sparkrca.rules.rca.RcaEngine;
 import java.lang.reflect.RecordComponent;
@@ -84,12 +85,16 @@ public final class DataprocBenchmark {
    * against concurrent: what a user of {@code rca --batch} waits for.
    */
   private static void rca(int stages, long latency) throws Exception {
-    SparkApplication big = new Repeated(EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog()), stages);
-    String parent = "projects/p/locations/us-central1/batches/bench";
+    SparkApplication big = new RepeatedStages(EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog()), stages);
     try (SparkApplicationsFake fake = new SparkApplicationsFake()) {
-      System.out.printf("RCA of a %d-stage application through sparkApplications, %d ms per request:%n", stages, latency);
       int parallel = Integer.getInteger("bench.parallelism", GcpSettings.builder().environment(Map.of()).build().parallelism());
-      sequentialAgainstConcurrent(p -> analyze(fake, parent, big, latency, p), parallel);
+      // A batch's stage list is one chain of page tokens; a session's is read by stage-id sets at once.
+      for (String parent : List.of("projects/p/locations/us-central1/batches/bench",
+          "projects/p/locations/us-central1/sessions/bench")) {
+        System.out.printf("RCA of a %d-stage application through sparkApplications (%s), %d ms per request:%n", stages,
+            parent.contains("/sessions/") ? "session" : "batch", latency);
+        sequentialAgainstConcurrent(p -> analyze(fake, parent, big, latency, p), parallel);
+      }
     }
   }
 
@@ -148,7 +153,7 @@ public final class DataprocBenchmark {
 
   private static void profile(int stages, long latency, boolean withDetails) throws Exception {
     SparkApplication base = EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog());
-    SparkApplication big = new Repeated(base, stages);
+    SparkApplication big = new RepeatedStages(base, stages);
     String parent = "projects/p/locations/us-central1/batches/bench";
     try (SparkApplicationsFake fake = new SparkApplicationsFake()) {
       System.out.printf("profile of a %d-stage application (%d attempts) through sparkApplications, %d ms per request:%n",
@@ -189,121 +194,5 @@ public final class DataprocBenchmark {
     System.out.printf("  parallelism %2d: %,6d ms, %d requests for %d attempts%n", parallelism, ms,
         fake.requests() - before, n);
     return ms;
-  }
-
-  /** A real application whose stage attempts are repeated under new stage ids up to {@code n}. */
-  static final class Repeated implements SparkApplication {
-    private final SparkApplication base;
-    private final List<StageData> baseStages;
-    private final List<StageData> stages = new ArrayList<>();
-
-    Repeated(SparkApplication base, int n) {
-      this.base = base;
-      this.baseStages = base.stages(StageQuery.all().withDetails(true));
-      for (int i = 0; i < n; i++) {
-        stages.add(withId(baseStages.get(i % baseStages.size()), i));
-      }
-    }
-
-    private StageData source(int stageId) {
-      return baseStages.get(stageId % baseStages.size());
-    }
-
-    private static StageData withId(StageData s, int id) {
-      try {
-        RecordComponent[] rc = StageData.class.getRecordComponents();
-        Object[] values = new Object[rc.length];
-        Class<?>[] types = new Class<?>[rc.length];
-        for (int i = 0; i < rc.length; i++) {
-          types[i] = rc[i].getType();
-          values[i] = rc[i].getName().equals("stageId") ? id : rc[i].getAccessor().invoke(s);
-        }
-        return StageData.class.getDeclaredConstructor(types).newInstance(values);
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException(e);
-      }
-    }
-
-    @Override
-    public ApplicationInfo info() {
-      return base.info();
-    }
-
-    @Override
-    public Optional<String> attemptId() {
-      return base.attemptId();
-    }
-
-    @Override
-    public List<JobData> jobs(Set<JobExecutionStatus> statuses) {
-      return base.jobs(statuses);
-    }
-
-    @Override
-    public Optional<JobData> job(int jobId) {
-      return base.job(jobId);
-    }
-
-    @Override
-    public List<StageData> stages(StageQuery query) {
-      return stages;
-    }
-
-    @Override
-    public List<StageData> stageAttempts(int stageId, StageQuery query) {
-      return stages.stream().filter(s -> s.stageId() == stageId).toList();
-    }
-
-    @Override
-    public Optional<StageData> stageAttempt(int stageId, int attemptId, StageQuery query) {
-      return stages.stream().filter(s -> s.stageId() == stageId && s.attemptId() == attemptId).findFirst();
-    }
-
-    @Override
-    public List<TaskData> tasks(int stageId, int attemptId, TaskQuery query) {
-      StageData s = source(stageId);
-      return base.tasks(s.stageId(), s.attemptId(), query);
-    }
-
-    @Override
-    public Optional<TaskMetricDistributions> taskSummary(int stageId, int attemptId, List<Double> quantiles) {
-      StageData s = source(stageId);
-      return base.taskSummary(s.stageId(), s.attemptId(), quantiles);
-    }
-
-    @Override
-    public List<ExecutorSummary> executors(boolean activeOnly) {
-      return base.executors(activeOnly);
-    }
-
-    @Override
-    public Optional<ApplicationEnvironmentInfo> environment() {
-      return base.environment();
-    }
-
-    @Override
-    public List<RDDStorageInfo> rdds() {
-      return base.rdds();
-    }
-
-    @Override
-    public Optional<RDDStorageInfo> rdd(int rddId) {
-      return base.rdd(rddId);
-    }
-
-    @Override
-    public List<ExecutionData> sqlExecutions() {
-      return base.sqlExecutions();
-    }
-
-    @Override
-    public Optional<ExecutionData> sqlExecution(long executionId) {
-      return base.sqlExecution(executionId);
-    }
-
-    @Override
-    public List<ProcessSummary> miscellaneousProcesses(boolean activeOnly) {
-      return base.miscellaneousProcesses(activeOnly);
-    }
   }
 }

@@ -11,6 +11,7 @@ import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.gcp.GcpSettings;
 import io.sparkrca.gcp.dataproc.DataprocHistoryProvider;
+import io.sparkrca.gcp.testing.RepeatedStages;
 import io.sparkrca.gcp.testing.SparkApplicationsFake;
 import io.sparkrca.rules.rca.RcaEngine;
 import java.time.Duration;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class ManyStagesRcaTest {
   @Test
   void onlyTheSkewedStagesTheReportCanHoldHaveTheirTasksReadAndTheyAreReadSideBySide() throws Exception {
-    SparkApplication big = new DataprocBenchmark.Repeated(
+    SparkApplication big = new RepeatedStages(
         EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog()), 1000);
     String parent = "projects/p/locations/us-central1/batches/many";
     try (SparkApplicationsFake fake = new SparkApplicationsFake()) {

@@ -37,8 +37,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * application is a real {@link SparkApplication} (a replayed testkit event log), converted into
  * Dataproc's shapes by {@link DataprocShapes}. It checks requests as the real API does ({@code
  * parent=} on every per-application call, the app path built from the application id, {@code
- * pageSize} at most 100, {@code taskStatus}/{@code sortRuntime} refused on task searches), pages
- * with opaque tokens, and can add latency, answer a queue of faults, and demand a bearer token.
+ * pageSize} at most 100, {@code taskStatus}/{@code sortRuntime} refused on task searches, a
+ * session's {@code searchStages} filtered by repeated {@code stageIds} and a batch's refusing them),
+ * pages with opaque tokens, and can add latency, answer a queue of faults, and demand a bearer token.
  */
 public final class SparkApplicationsFake implements AutoCloseable {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -64,6 +65,18 @@ public final class SparkApplicationsFake implements AutoCloseable {
   private final List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
   private volatile long latencyMs;
   private volatile Optional<String> requiredToken = Optional.empty();
+  private volatile StageIdsFilter stageIdsFilter = StageIdsFilter.HONOURED;
+  private volatile boolean stagesNewestFirst;
+
+  /** What a session's {@code searchStages} does with {@code stageIds} (batches' rejects it, as Dataproc's does). */
+  public enum StageIdsFilter {
+    /** Lists only the stages asked for, as Dataproc's sessions API does. */
+    HONOURED,
+    /** Lists every stage, as a server that does not know the parameter and drops it would. */
+    IGNORED,
+    /** Answers 400, as the batches API does. */
+    REJECTED
+  }
 
   public SparkApplicationsFake() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
@@ -105,6 +118,17 @@ public final class SparkApplicationsFake implements AutoCloseable {
     return this;
   }
 
+  public SparkApplicationsFake stageIdsFilter(StageIdsFilter f) {
+    this.stageIdsFilter = f;
+    return this;
+  }
+
+  /** Stage searches list the highest stage id first (the fake lists the lowest first unless told). */
+  public SparkApplicationsFake stagesNewestFirst(boolean newestFirst) {
+    this.stagesNewestFirst = newestFirst;
+    return this;
+  }
+
   public SparkApplicationsFake requireToken(String token) {
     this.requiredToken = Optional.of(token);
     return this;
@@ -140,6 +164,8 @@ public final class SparkApplicationsFake implements AutoCloseable {
     faults.clear();
     latencyMs = 0;
     requiredToken = Optional.empty();
+    stageIdsFilter = StageIdsFilter.HONOURED;
+    stagesNewestFirst = false;
   }
 
   private synchronized Optional<Fault> nextFault() {
@@ -281,13 +307,16 @@ public final class SparkApplicationsFake implements AutoCloseable {
       case "searchStages": {
         boolean mask = "task_quantile_metrics".equals(q.get("summaryMetricsMask"));
         String status = q.getOrDefault("stageStatus", "");
+        java.util.Set<Integer> ids = stageIds(parent, q);
         List<StageData> st = new ArrayList<>();
         for (StageData s : app.stages(StageQuery.all())) {
-          if (status.isEmpty() || status.equals("STAGE_STATUS_" + s.status().name())) {
+          if ((status.isEmpty() || status.equals("STAGE_STATUS_" + s.status().name()))
+              && (ids.isEmpty() || ids.contains(s.stageId()))) {
             st.add(s);
           }
         }
-        st.sort(Comparator.comparingInt(StageData::stageId).thenComparingInt(StageData::attemptId));
+        Comparator<StageData> byId = Comparator.comparingInt(StageData::stageId).thenComparingInt(StageData::attemptId);
+        st.sort(stagesNewestFirst ? byId.reversed() : byId);
         // Only the page asked for is shaped (as a server reads one page from its store): shaping every
         // stage for every page made the fake's own work grow with the square of the stage count.
         return page(st, s -> shapedStage(app, s, mask), "sparkApplicationStages", q);
@@ -377,6 +406,29 @@ public final class SparkApplicationsFake implements AutoCloseable {
     }
     return cache.computeIfAbsent(s.stageId() + "." + s.attemptId() + "." + mask,
         k -> DataprocShapes.stage(s, mask ? quantiles(app, s) : Optional.empty(), false));
+  }
+
+  /**
+   * The stage ids of a {@code searchStages} filter (repeated {@code stageIds}, joined by the query
+   * parser), empty for none; only a session's search takes them.
+   */
+  private java.util.Set<Integer> stageIds(String parent, Map<String, String> q) {
+    String ids = q.getOrDefault("stageIds", "");
+    if (ids.isEmpty()) {
+      return java.util.Set.of();
+    }
+    if (!parent.contains("/sessions/") || stageIdsFilter == StageIdsFilter.REJECTED) {
+      throw new BadRequest("Invalid JSON payload received. Unknown name \"stageIds\": Cannot bind query parameter. "
+          + "Field 'stageIds' could not be found in request message.");
+    }
+    if (stageIdsFilter == StageIdsFilter.IGNORED) {
+      return java.util.Set.of();
+    }
+    java.util.Set<Integer> out = new java.util.HashSet<>();
+    for (String id : ids.split(",")) {
+      out.add(Integer.parseInt(id));
+    }
+    return out;
   }
 
   private Optional<String> errorOf(String parent, long id) {
@@ -485,7 +537,8 @@ public final class SparkApplicationsFake implements AutoCloseable {
     }
     for (String kv : raw.split("&")) {
       int eq = kv.indexOf('=');
-      m.put(decode(eq < 0 ? kv : kv.substring(0, eq)), eq < 0 ? "" : decode(kv.substring(eq + 1)));
+      // A repeated parameter (stageIds=1&stageIds=2) keeps every value, joined by commas.
+      m.merge(decode(eq < 0 ? kv : kv.substring(0, eq)), eq < 0 ? "" : decode(kv.substring(eq + 1)), (a, b) -> a + "," + b);
     }
     return m;
   }
