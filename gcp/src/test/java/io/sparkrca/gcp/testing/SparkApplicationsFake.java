@@ -61,6 +61,8 @@ public final class SparkApplicationsFake implements AutoCloseable {
   private final AtomicInteger requests = new AtomicInteger();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger maxInFlight = new AtomicInteger();
+  /** The exchanges counted out of flight already (HttpExchange attributes are shared by the context). */
+  private final java.util.Set<HttpExchange> left = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final Map<String, AtomicInteger> byMethod = new ConcurrentHashMap<>();
   private final List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
   private volatile long latencyMs;
@@ -191,6 +193,14 @@ public final class SparkApplicationsFake implements AutoCloseable {
         send(ex, 500, error(500, "fake failed: " + e));
       }
     } finally {
+      leave(ex);
+      left.remove(ex);
+    }
+  }
+
+  /** Counts the request out of flight once, whether it was answered or failed. */
+  private void leave(HttpExchange ex) {
+    if (left.add(ex)) {
       inFlight.decrementAndGet();
     }
   }
@@ -523,8 +533,9 @@ public final class SparkApplicationsFake implements AutoCloseable {
     return o.toString();
   }
 
-  private static void send(HttpExchange ex, int status, String body) throws IOException {
+  private void send(HttpExchange ex, int status, String body) throws IOException {
     byte[] b = body.getBytes(StandardCharsets.UTF_8);
+    leave(ex); // before the answer goes out: the client may send its next request as soon as it has it
     ex.getResponseHeaders().add("Content-Type", "application/json; charset=UTF-8");
     ex.sendResponseHeaders(status, b.length);
     ex.getResponseBody().write(b);
