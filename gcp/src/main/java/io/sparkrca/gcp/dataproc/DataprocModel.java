@@ -522,7 +522,6 @@ final class DataprocModel {
 
   // --- helpers
 
-  /** An int64 or int32 field: a JSON number or a decimal string; 0 when absent (proto3 omits zeros). */
   /** The stages a {@code summarizeStages} answer ({@code stagesSummary}) counts, in every state. */
   static long stageCount(JsonNode stagesSummary) {
     long all = 0;
@@ -533,6 +532,7 @@ final class DataprocModel {
     return all;
   }
 
+  /** An int64 or int32 field: a JSON number or a decimal string; 0 when absent (proto3 omits zeros). */
   static long num(JsonNode n, String field) {
     JsonNode v = n.path(field);
     if (v.isNumber()) {
