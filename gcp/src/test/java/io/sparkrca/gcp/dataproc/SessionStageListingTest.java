@@ -19,6 +19,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A session's stage list read by stage-id sets at once (the real client against the loopback fake):
@@ -90,23 +92,14 @@ class SessionStageListingTest {
     assertThat(fake.log()).filteredOn(l -> l.contains(":searchStages")).noneMatch(l -> l.contains("pageToken="));
   }
 
-  @Test
-  void aServerThatIgnoresTheFilterIsDetectedAndTheTokenChainGivesTheList() {
+  /** A server that ignores the filter (answers other stages) or rejects it (400) is detected. */
+  @ParameterizedTest
+  @EnumSource(value = StageIdsFilter.class, names = {"IGNORED", "REJECTED"})
+  void aServerThatDoesNotHonourTheFilterIsAnsweredByTheTokenChain(StageIdsFilter filter) {
     SparkApplication app = new RepeatedStages(base, 300);
     List<StageData> chain = stagesOf(BATCH, app);
     fake.reset();
-    fake.stageIdsFilter(StageIdsFilter.IGNORED);
-
-    assertThat(stagesOf(SESSION, app)).isEqualTo(chain);
-    assertThat(fake.log()).filteredOn(l -> l.contains(":searchStages")).anyMatch(l -> l.contains("pageToken="));
-  }
-
-  @Test
-  void aServerThatRejectsTheFilterIsAnsweredByTheTokenChain() {
-    SparkApplication app = new RepeatedStages(base, 300);
-    List<StageData> chain = stagesOf(BATCH, app);
-    fake.reset();
-    fake.stageIdsFilter(StageIdsFilter.REJECTED);
+    fake.stageIdsFilter(filter);
 
     assertThat(stagesOf(SESSION, app)).isEqualTo(chain);
     assertThat(fake.log()).filteredOn(l -> l.contains(":searchStages")).anyMatch(l -> l.contains("pageToken="));
