@@ -45,7 +45,8 @@ import java.util.function.Supplier;
  * graphs for all executions at once, and {@link #facts()} asks for the parts it reads at once, at
  * most {@link io.sparkrca.gcp.GcpSettings#parallelism()} calls in flight. Bounded: at most {@value #MAX_STAGES}
  * stage attempts, {@value #MAX_TASKS} tasks per attempt, {@value #MAX_SQL} SQL executions; a cut is
- * stated in {@link #completeness()}.
+ * stated in {@link #completeness()}. Task lists are kept for the attempts read last, at most
+ * {@value #CACHED_TASK_LISTS} lists and {@value #CACHED_TASKS} tasks in all ({@link TaskListCache}).
  */
 final class DataprocSparkApplication implements SparkApplication {
   static final int MAX_STAGES = 20_000;
@@ -57,6 +58,8 @@ final class DataprocSparkApplication implements SparkApplication {
   static final String MASK = "task_quantile_metrics";
   /** How many attempts' task lists are kept (and so prefetched at most at once). */
   static final int CACHED_TASK_LISTS = 64;
+  /** How many tasks are kept over all cached lists: the memory bound, as one list may hold {@value #MAX_TASKS}. */
+  static final int CACHED_TASKS = 2 * MAX_TASKS;
 
   private final SparkApplicationsClient api;
   private final String parent;
@@ -79,13 +82,7 @@ final class DataprocSparkApplication implements SparkApplication {
   private final Memo<List<JsonNode>> sqlJson = new Memo<>(this::loadSql);
   private final Memo<List<ExecutionData>> sql = new Memo<>(this::loadSqlWithGraphs);
   private final Memo<ApplicationFacts> facts = new Memo<>(this::loadFacts);
-  private final Map<String, List<TaskData>> tasks = java.util.Collections.synchronizedMap(
-      new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, List<TaskData>> e) {
-          return size() > CACHED_TASK_LISTS; // the tasks of the attempts asked for last
-        }
-      });
+  private final TaskListCache tasks = new TaskListCache(CACHED_TASK_LISTS, CACHED_TASKS);
 
   DataprocSparkApplication(SparkApplicationsClient api, String parent, JsonNode application) {
     this.api = api;
@@ -386,16 +383,21 @@ final class DataprocSparkApplication implements SparkApplication {
 
   /**
    * The task lists of the attempts not kept yet, fetched concurrently (each one's pages in
-   * sequence, as their tokens chain); at most as many as the cache keeps, so none is dropped
-   * before it is read.
+   * sequence, as their tokens chain); at most as many lists and tasks as the cache keeps, so none
+   * is dropped before it is read. The first attempt is always read, whatever its task count.
    */
   @Override
   public void prefetchTasks(List<StageData> attempts) {
     List<Callable<Object>> loads = new ArrayList<>();
     java.util.Set<String> asked = new java.util.HashSet<>();
+    long budget = CACHED_TASKS;
     for (StageData s : attempts) {
       String k = key(s.stageId(), s.attemptId());
-      if (loads.size() < CACHED_TASK_LISTS && !tasks.containsKey(k) && asked.add(k)) {
+      if (loads.size() == CACHED_TASK_LISTS || (!loads.isEmpty() && s.numTasks() > budget)) {
+        break; // the rest are read when asked for, rather than read now and dropped before that
+      }
+      if (!tasks.contains(k) && asked.add(k)) {
+        budget -= Math.max(0, s.numTasks());
         loads.add(() -> tasksOf(s.stageId(), s.attemptId()));
       }
     }
@@ -408,11 +410,12 @@ final class DataprocSparkApplication implements SparkApplication {
    */
   private List<TaskData> tasksOf(int stageId, int attemptId) {
     String k = key(stageId, attemptId);
-    List<TaskData> all = tasks.get(k);
-    if (all == null) {
-      all = loadTasks(stageId, attemptId);
-      tasks.put(k, all);
+    Optional<List<TaskData>> kept = tasks.get(k);
+    if (kept.isPresent()) {
+      return kept.get();
     }
+    List<TaskData> all = loadTasks(stageId, attemptId);
+    tasks.put(k, all);
     return all;
   }
 
