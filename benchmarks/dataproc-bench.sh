@@ -19,7 +19,8 @@ mvn -B -q -o -pl gcp -am test-compile dependency:build-classpath \
   -Dmdep.outputFile="$PWD/gcp/target/test-classpath.txt" -Dmdep.includeScope=test
 CP="gcp/target/test-classes:gcp/target/classes:core/target/test-classes:core/target/classes:$(cat gcp/target/test-classpath.txt)"
 
-# BENCH_JAVA_OPTS: extra JVM options, e.g. -Dbench.parallelism=16 for the concurrent run of `rca`.
+# BENCH_JAVA_OPTS: extra JVM options, e.g. -Dbench.parallelism=16 for the concurrent run of `rca`,
+# -Dbench.warmups=2 and -Dbench.rounds=3 (the defaults) for the sequential/concurrent comparisons.
 # shellcheck disable=SC2086
 exec java -Xmx1g ${BENCH_JAVA_OPTS:-} -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$CP" \
   io.sparkrca.gcp.bench.DataprocBenchmark "${1:-2000}" "${2:-20}" "${3:-all}"

@@ -117,13 +117,30 @@ public final class DataprocBenchmark {
     return ms;
   }
 
-  /** A warm-up run at {@code parallel} (not counted), then parallelism 1 against {@code parallel}, and their ratio. */
+  /**
+   * {@code bench.warmups} runs at {@code parallel} (default 2, not counted), then {@code
+   * bench.rounds} rounds (default 3) of parallelism 1 against {@code parallel}, one after the other
+   * so that both see the same machine; each round's ratio and their median. One warm-up left the JIT
+   * busy in the counted runs: the concurrent run, the shorter, lost the most to it.
+   */
   private static void sequentialAgainstConcurrent(java.util.function.IntToLongFunction runAt, int parallel) {
+    int warmups = Integer.getInteger("bench.warmups", 2);
+    int rounds = Math.max(1, Integer.getInteger("bench.rounds", 3));
     System.out.println("  warm-up (not counted):");
-    runAt.applyAsLong(parallel);
-    long seq = runAt.applyAsLong(1);
-    long con = runAt.applyAsLong(parallel);
-    System.out.printf("  ratio sequential / concurrent: %.1fx%n", (double) seq / con);
+    for (int i = 0; i < warmups; i++) {
+      runAt.applyAsLong(parallel);
+    }
+    double[] ratios = new double[rounds];
+    for (int i = 0; i < rounds; i++) {
+      long seq = runAt.applyAsLong(1);
+      long con = runAt.applyAsLong(parallel);
+      ratios[i] = (double) seq / con;
+      System.out.printf("  round %d: ratio sequential / concurrent %.1fx%n", i + 1, ratios[i]);
+    }
+    double[] sorted = ratios.clone();
+    java.util.Arrays.sort(sorted);
+    System.out.printf("  ratio sequential / concurrent: median %.1fx of %d rounds (min %.1fx, max %.1fx)%n",
+        sorted[rounds / 2], rounds, sorted[0], sorted[rounds - 1]);
   }
 
   /** The fake reset to serve {@code app} at {@code parent} with the latency, and the client's settings for it. */
