@@ -393,13 +393,15 @@ final class DataprocSparkApplication implements SparkApplication {
     long budget = CACHED_TASKS;
     for (StageData s : attempts) {
       String k = key(s.stageId(), s.attemptId());
+      if (tasks.contains(k) || asked.contains(k)) {
+        continue;
+      }
       if (loads.size() == CACHED_TASK_LISTS || (!loads.isEmpty() && s.numTasks() > budget)) {
         break; // the rest are read when asked for, rather than read now and dropped before that
       }
-      if (!tasks.contains(k) && asked.add(k)) {
-        budget -= Math.max(0, s.numTasks());
-        loads.add(() -> tasksOf(s.stageId(), s.attemptId()));
-      }
+      asked.add(k);
+      budget -= Math.max(0, s.numTasks());
+      loads.add(() -> tasksOf(s.stageId(), s.attemptId()));
     }
     fanOut(loads);
   }

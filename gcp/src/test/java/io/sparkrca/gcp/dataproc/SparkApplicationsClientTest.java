@@ -221,6 +221,36 @@ class SparkApplicationsClientTest {
   }
 
   @Test
+  void aPrefetchStopsWhereTheStagesStatedTasksWouldPassWhatTheCacheKeeps() {
+    String parent = "projects/p/locations/us-central1/batches/prefetch-budget";
+    SparkApplication many = EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog());
+    fake.serve(parent, many);
+    DataprocSparkApplication a = new DataprocSparkApplication(api, parent,
+        io.sparkrca.gcp.testing.DataprocShapes.application(many.info()));
+    List<io.sparkrca.core.model.StageData> stages = a.stages(StageQuery.all());
+    assertThat(stages).hasSizeGreaterThanOrEqualTo(3);
+    // The prefetch budgets by each stage's own numTasks: the second stage says it has most of the
+    // budget, so the third would pass it and is left to be read when asked for.
+    int most = DataprocSparkApplication.CACHED_TASKS - stages.get(0).numTasks() - 1;
+    List<io.sparkrca.core.model.StageData> hinted = List.of(stages.get(0), withNumTasks(stages.get(1), most),
+        withNumTasks(stages.get(2), most));
+
+    a.prefetchTasks(hinted);
+
+    assertThat(fake.requests("searchStageAttemptTasks")).isEqualTo(2);
+    a.tasks(stages.get(2).stageId(), stages.get(2).attemptId(), TaskQuery.all());
+    assertThat(fake.requests("searchStageAttemptTasks")).as("read when asked for").isEqualTo(3);
+  }
+
+  /** The stage as the source would state it with another task count (only the prefetch's hint changes). */
+  private static io.sparkrca.core.model.StageData withNumTasks(io.sparkrca.core.model.StageData s, int numTasks) {
+    com.fasterxml.jackson.databind.ObjectMapper m = io.sparkrca.core.json.SparkJson.mapper();
+    com.fasterxml.jackson.databind.node.ObjectNode tree = m.valueToTree(s);
+    tree.put("numTasks", numTasks);
+    return m.convertValue(tree, io.sparkrca.core.model.StageData.class);
+  }
+
+  @Test
   void oneStageAttemptsDetailsCostOneCallNotOnePerAttempt() {
     String parent = "projects/p/locations/us-central1/batches/many-stages";
     SparkApplication many = EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog());
