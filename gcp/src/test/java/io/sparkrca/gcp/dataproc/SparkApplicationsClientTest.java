@@ -198,11 +198,9 @@ class SparkApplicationsClientTest {
 
   @Test
   void prefetchedTaskListsAreFetchedAtOnceAndThenReadWithoutAnotherRequest() {
-    String parent = "projects/p/locations/us-central1/batches/prefetch";
-    SparkApplication many = EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog());
-    fake.serve(parent, many);
-    DataprocSparkApplication a = new DataprocSparkApplication(SparkApplicationsClient.create(settings().parallelism(3)
-        .build(), "us-central1"), parent, io.sparkrca.gcp.testing.DataprocShapes.application(many.info()));
+    SparkApplication many = skewJoin();
+    DataprocSparkApplication a = served("projects/p/locations/us-central1/batches/prefetch", many,
+        SparkApplicationsClient.create(settings().parallelism(3).build(), "us-central1"));
     List<io.sparkrca.core.model.StageData> stages = a.stages(StageQuery.all());
     assertThat(stages).hasSizeGreaterThan(3);
     fake.latency(50); // long enough for the lists asked at once to meet at the fake
@@ -222,11 +220,7 @@ class SparkApplicationsClientTest {
 
   @Test
   void aPrefetchStopsWhereTheStagesStatedTasksWouldPassWhatTheCacheKeeps() {
-    String parent = "projects/p/locations/us-central1/batches/prefetch-budget";
-    SparkApplication many = EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog());
-    fake.serve(parent, many);
-    DataprocSparkApplication a = new DataprocSparkApplication(api, parent,
-        io.sparkrca.gcp.testing.DataprocShapes.application(many.info()));
+    DataprocSparkApplication a = served("projects/p/locations/us-central1/batches/prefetch-budget", skewJoin(), api);
     List<io.sparkrca.core.model.StageData> stages = a.stages(StageQuery.all());
     assertThat(stages).hasSizeGreaterThanOrEqualTo(3);
     // The prefetch budgets by each stage's own numTasks: the second stage says it has most of the
@@ -242,6 +236,22 @@ class SparkApplicationsClientTest {
     assertThat(fake.requests("searchStageAttemptTasks")).as("read when asked for").isEqualTo(3);
   }
 
+  /** The skew-join fixture replayed once for the tests that read its stages' task lists. */
+  private static SparkApplication skewJoin;
+
+  private static SparkApplication skewJoin() {
+    if (skewJoin == null) {
+      skewJoin = EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog());
+    }
+    return skewJoin;
+  }
+
+  /** {@code app} served by the fake at {@code parent}, read through {@code client}. */
+  private static DataprocSparkApplication served(String parent, SparkApplication app, SparkApplicationsClient client) {
+    fake.serve(parent, app);
+    return new DataprocSparkApplication(client, parent, io.sparkrca.gcp.testing.DataprocShapes.application(app.info()));
+  }
+
   /** The stage as the source would state it with another task count (only the prefetch's hint changes). */
   private static io.sparkrca.core.model.StageData withNumTasks(io.sparkrca.core.model.StageData s, int numTasks) {
     com.fasterxml.jackson.databind.ObjectMapper m = io.sparkrca.core.json.SparkJson.mapper();
@@ -253,10 +263,8 @@ class SparkApplicationsClientTest {
   @Test
   void oneStageAttemptsDetailsCostOneCallNotOnePerAttempt() {
     String parent = "projects/p/locations/us-central1/batches/many-stages";
-    SparkApplication many = EventLogs.replay(TestkitFixtures.get("3.5.9", "skew-join").eventLog());
-    fake.serve(parent, many);
-    DataprocSparkApplication a = new DataprocSparkApplication(api, parent,
-        io.sparkrca.gcp.testing.DataprocShapes.application(many.info()));
+    SparkApplication many = skewJoin();
+    DataprocSparkApplication a = served(parent, many, api);
     int attempts = a.stages(StageQuery.all()).size();
     assertThat(attempts).isGreaterThan(1);
     io.sparkrca.core.model.StageData first = a.stages(StageQuery.all()).get(0);
