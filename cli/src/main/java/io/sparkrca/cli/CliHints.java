@@ -1,6 +1,7 @@
 package io.sparkrca.cli;
 
 import io.sparkrca.core.error.AccessDeniedException;
+import io.sparkrca.core.evidence.EvidenceGap;
 import io.sparkrca.core.eventlog.replay.Replayer;
 import io.sparkrca.core.logs.SearchResult;
 import io.sparkrca.rules.NoRulesException;
@@ -63,6 +64,26 @@ final class CliHints {
       m += "; on the command line, add the CA certificate with --ca-file PEM";
     }
     return m;
+  }
+
+  /**
+   * A gap that ends the command, as one sentence: where (unless the detail already names it), the
+   * detail, and what to do. The detail often ends with a short hint of its own ("... not found:
+   * check the path"); where the gap's advice starts with that hint, the advice replaces it rather
+   * than repeating it.
+   */
+  static String gapError(EvidenceGap g) {
+    String detail = g.detail();
+    String out = g.uri().isEmpty() || detail.contains(g.uri()) ? detail : g.uri() + ": " + detail;
+    String advice = g.whatToDo();
+    if (advice.isEmpty() || out.contains(advice)) {
+      return out;
+    }
+    int lastClause = out.lastIndexOf(": ");
+    if (lastClause >= 0 && advice.startsWith(out.substring(lastClause + 2))) {
+      return out.substring(0, lastClause + 2) + advice;
+    }
+    return out + " (" + advice + ")";
   }
 
   /** A search's text or JSON with the zero-match hint naming this command's options. */

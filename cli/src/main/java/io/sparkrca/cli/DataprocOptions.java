@@ -137,7 +137,7 @@ final class DataprocOptions {
     }
     Optional<EvidenceGap> g = e.gaps("workload").stream().findFirst();
     if (g.isPresent()) {
-      throw new SparkRcaException(g.get().detail() + (g.get().whatToDo().isEmpty() ? "" : " (" + g.get().whatToDo() + ")"));
+      throw new SparkRcaException(CliHints.gapError(g.get()));
     }
   }
 }

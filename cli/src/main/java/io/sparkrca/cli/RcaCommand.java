@@ -180,7 +180,7 @@ final class RcaCommand implements Callable<Integer>, Formatted {
       // Nothing at all to analyze: that is an input error, not an undetermined root cause.
       EvidenceGap g = evidence.gaps("event log").stream().findFirst().orElseThrow(() ->
           new SparkRcaException("the event log " + Redactor.redactUri(application) + " could not be read"));
-      throw new SparkRcaException(g.uri() + ": " + g.detail() + (g.whatToDo().isEmpty() ? "" : " (" + g.whatToDo() + ")"));
+      throw new SparkRcaException(CliHints.gapError(g));
     }
     if (inputs.baseline != null && evidence.baseline().isEmpty()) {
       EvidenceGap g = evidence.gaps("baseline").stream().findFirst().orElseThrow();

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sparkrca.core.error.AccessDeniedException;
 import io.sparkrca.core.error.CorruptInputException;
 import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.logs.SearchResult;
 import io.sparkrca.rules.NoRulesException;
 import java.io.IOException;
@@ -47,6 +49,21 @@ class CliHintsTest {
 
     SparkRcaException other = new SparkRcaException("/x not found: check the path");
     assertThat(CliHints.error(other)).isEqualTo("/x not found: check the path");
+  }
+
+  @Test
+  void aGapThatEndsTheCommandSaysWhereAndWhatToDoOnce() {
+    EvidenceGap missing = new EvidenceGap("event log", "/logs/app-1", GapReason.NOT_FOUND,
+        "/logs/app-1 not found: check the path", "check the path or URL; an event log exists only with spark.eventLog.enabled");
+    assertThat(CliHints.gapError(missing))
+        .isEqualTo("/logs/app-1 not found: check the path or URL; an event log exists only with spark.eventLog.enabled");
+
+    EvidenceGap denied = new EvidenceGap("event log", "gs://b/app-1", GapReason.ACCESS_DENIED, "HTTP 403 Forbidden",
+        "grant roles/storage.objectViewer");
+    assertThat(CliHints.gapError(denied)).isEqualTo("gs://b/app-1: HTTP 403 Forbidden (grant roles/storage.objectViewer)");
+
+    EvidenceGap said = new EvidenceGap("workload", "", GapReason.ERROR, "batch b1 not found: check its id", "check its id");
+    assertThat(CliHints.gapError(said)).isEqualTo("batch b1 not found: check its id");
   }
 
   @Test

@@ -69,6 +69,10 @@ class RcaCommandTest {
     CliRun r = CliRun.of("rca", dir.resolve("nope").toString());
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("nope").doesNotContain("Exception\n\tat ");
+    String missing = dir.resolve("nope").toString();
+    assertThat(r.err().strip()).as("the path once, the advice once")
+        .startsWith("sparkrca: " + missing + " not found: check the path or URL; an event log exists only when")
+        .doesNotContain(missing + ": " + missing).doesNotContain("(check the path");
     CliRun json = CliRun.of("rca", dir.resolve("nope").toString(), "--format", "json");
     assertThat(json.exitCode()).isEqualTo(2);
     assertThat(JSON.readTree(json.out()).path("status").asText()).isEqualTo("ERROR");
