@@ -61,6 +61,11 @@ public enum RootCauseKind {
   SORT_MERGE_JOIN_SHOULD_BROADCAST("Sort-merge join where a broadcast join fits", Category.PERFORMANCE),
   /** The driver kept the cluster idle between jobs: driver-side work, not the cluster, took the time. */
   DRIVER_BOTTLENECK("Time spent on the driver between jobs", Category.PERFORMANCE),
+  /**
+   * An interactive session (a shell, a notebook, a Dataproc session) kept executors on a cluster
+   * through the time between its commands, when no job ran: a cost, not driver work.
+   */
+  IDLE_SESSION("An interactive session held executors while idle", Category.PERFORMANCE),
   /** Writing or committing the output failed. */
   WRITE_COMMIT_FAILURE("Output write or commit failure", Category.FAILURE),
   /**

@@ -231,6 +231,8 @@ class DataprocEvidenceProviderTest {
     assertThat(loggingFilters().get(0)).contains("cloud_dataproc_session", "resource.labels.session_id=\"s-1\"");
     assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("spark.executor.memory=4g"));
     assertThat(e.application()).isPresent();
+    assertThat(io.sparkrca.rules.rca.RcaEngine.standard().analyze(e).notes()).as("a session's idle time is the user's")
+        .anySatisfy(n -> assertThat(n).contains("a Dataproc Serverless session", "between the user's commands"));
   }
 
   @Test

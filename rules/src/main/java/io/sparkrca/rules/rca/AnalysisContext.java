@@ -368,6 +368,36 @@ public final class AnalysisContext {
     return Platform.UNKNOWN;
   }
 
+  /**
+   * Why the application is an interactive session, in words, or empty for a batch application.
+   * In a session the time with no job running is mostly time between the user's commands, not
+   * driver work. Recognised: Spark's shells ({@code spark.repl.class.uri}, which the Scala shell and
+   * notebook interpreters set, or the names spark-shell, pyspark and sparkR give the application),
+   * the SQL shell and Thrift server ({@code SparkSQL::host}), and Dataproc Serverless sessions.
+   *
+   * <pre>{@code
+   * ctx.interactiveSession().ifPresent(why -> System.out.println("interactive: " + why));
+   * }</pre>
+   */
+  public Optional<String> interactiveSession() {
+    if (source().map(s -> s.provider().startsWith("dataproc sparkApplications") && s.provider().contains("/sessions/"))
+        .orElse(false)) {
+      return Optional.of("a Dataproc Serverless session");
+    }
+    if (conf.set("spark.repl.class.uri").isPresent()) {
+      return Optional.of("a Spark shell or notebook (spark.repl.class.uri is set)");
+    }
+    String name = app.map(a -> a.info().name()).orElse("");
+    return switch (name) {
+      case "Spark shell" -> Optional.of("a Spark shell (the application is named 'Spark shell')");
+      case "PySparkShell" -> Optional.of("a PySpark shell (the application is named 'PySparkShell')");
+      case "SparkR", "sparkR" -> Optional.of("a SparkR shell (the application is named '" + name + "')");
+      default -> name.startsWith("SparkSQL::")
+          ? Optional.of("the Spark SQL shell or Thrift server (the application is named '" + name + "')")
+          : Optional.empty();
+    };
+  }
+
   /** Whether executors are the driver's own threads (local mode): the driver's heap is theirs. */
   public boolean localMode() {
     return platform() == Platform.LOCAL;

@@ -237,6 +237,8 @@ public final class RcaEngine {
     List<Recommendation> recs = io.sparkrca.rules.rca.internal.ServerlessLimits.apply(ctx,
         recommendations(root, ranked, findings), notes);
     List<MissingEvidence> missing = missingEvidence(ctx, root, ranked, verdict);
+    ctx.interactiveSession().ifPresent(why -> notes.add("The application is " + why + ": time with no job running is "
+        + "the time between the user's commands, so it was not read as driver work."));
     if (ctx.evidence().baseline().isEmpty() && root != null && root.kind().category() == RootCauseKind.Category.PERFORMANCE) {
       notes.add("No baseline run was given: the run was judged on its own. Comparing it with a healthy run of the same "
           + "job would tell a regression from growth in its input.");
