@@ -377,10 +377,12 @@ public final class RcaEngine {
   private static List<Recommendation> recommendations(Candidate root, List<Candidate> ranked, Map<Candidate, Finding> findings) {
     List<Recommendation> out = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
+    Set<String> settings = new java.util.HashSet<>(); // property=value already recommended
     if (root != null) {
       for (Recommendation r : root.recommendations()) {
         if (seen.add(r.action())) {
           out.add(new Recommendation(r.priority(), r.action(), r.properties(), r.rationale(), Optional.of(findings.get(root).id())));
+          r.properties().forEach(pc -> settings.add(pc.property() + "=" + pc.recommended()));
         }
       }
     }
@@ -395,7 +397,11 @@ public final class RcaEngine {
       }
       others++;
       for (Recommendation r : c.recommendations()) {
-        if (seen.add(r.action())) {
+        // Another finding's advice that only repeats settings already given (two views of one flaky host) is left out.
+        boolean repeatsSettings = !r.properties().isEmpty()
+            && r.properties().stream().allMatch(pc -> settings.contains(pc.property() + "=" + pc.recommended()));
+        if (!repeatsSettings && seen.add(r.action())) {
+          r.properties().forEach(pc -> settings.add(pc.property() + "=" + pc.recommended()));
           Recommendation.Priority p = r.priority() == Recommendation.Priority.INVESTIGATE
               ? Recommendation.Priority.INVESTIGATE : Recommendation.Priority.TUNING;
           out.add(new Recommendation(p, r.action(), r.properties(), r.rationale(), Optional.of(f.id())));

@@ -166,6 +166,20 @@ class RcaEngineTest {
   }
 
   @Test
+  void aSettingTwoFindingsAdviseIsRecommendedOnce(@TempDir Path dir) throws IOException {
+    // A real shell on YARN whose 4 task failures were all on one host: the retried task and the host
+    // are two findings, and both would turn on spark.excludeOnFailure.
+    RcaReport r = RcaEngine.standard().analyze(EvidenceCollector.builder()
+        .application(io.sparkrca.rules.SparkGoldenLogs.copy("application_1516285256255_0012", dir).toString()).build()
+        .collect());
+    assertThat(r.findings()).filteredOn(f -> f.kind() == RootCauseKind.FLAKY_INFRASTRUCTURE).hasSize(2);
+    assertThat(r.recommendations()).filteredOn(rec -> rec.properties().stream()
+        .anyMatch(p -> p.property().equals("spark.excludeOnFailure.enabled"))).hasSize(1);
+    assertThat(r.recommendations()).as("advice without a setting is kept")
+        .anyMatch(rec -> rec.action().startsWith("Take host apiros-2.gce.test.com out of service"));
+  }
+
+  @Test
   void anAnalyzerThatFailsIsANoteAndTheOthersStillRun() {
     TestkitFixtures.Fixture f = TestkitFixtures.get("3.5.9", "bad-record");
     Analyzer broken = new Analyzer() {

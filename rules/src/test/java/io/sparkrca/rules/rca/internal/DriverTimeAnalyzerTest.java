@@ -10,9 +10,9 @@ import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Verdict;
 import io.sparkrca.core.testkit.TestkitFixtures;
+import io.sparkrca.rules.SparkGoldenLogs;
 import io.sparkrca.rules.rca.RcaEngine;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,14 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 class DriverTimeAnalyzerTest {
   @TempDir Path dir;
 
-  /** One of Spark's golden event logs, as a file. */
   private Path golden(String name) throws IOException {
-    try (InputStream in = getClass().getClassLoader().getResourceAsStream("spark-events/" + name)) {
-      assertThat(in).as("spark-core's tests jar holds spark-events/" + name).isNotNull();
-      Path out = dir.resolve(name);
-      Files.copy(in, out);
-      return out;
-    }
+    return SparkGoldenLogs.copy(name, dir);
   }
 
   private static RcaReport rca(Path log) {
