@@ -103,6 +103,7 @@ public final class DriverTimeAnalyzer implements Analyzer {
     long executorMs = 0;
     long coreMs = 0;
     List<String> held = new ArrayList<>();
+    List<long[]> alive = new ArrayList<>();
     for (ExecutorSummary e : ctx.executors()) {
       if (e.id().equals("driver")) {
         continue;
@@ -114,17 +115,35 @@ public final class DriverTimeAnalyzer implements Analyzer {
         executorMs += idle;
         coreMs += idle * Math.max(1, e.totalCores());
         held.add(e.id());
+        alive.add(new long[] {from, to});
       }
     }
-    if (held.isEmpty()) {
+    // The idle time during which any executor was held: what the session's executors cost it.
+    long heldIdle = 0;
+    alive.sort(Comparator.comparingLong(a -> a[0]));
+    long runFrom = Long.MIN_VALUE;
+    long runTo = Long.MIN_VALUE;
+    for (long[] a : alive) {
+      if (a[0] > runTo) {
+        heldIdle += runTo > runFrom ? gaps.overlap(runFrom, runTo) : 0;
+        runFrom = a[0];
+        runTo = a[1];
+      } else {
+        runTo = Math.max(runTo, a[1]);
+      }
+    }
+    heldIdle += runTo > runFrom ? gaps.overlap(runFrom, runTo) : 0;
+    double heldShare = heldIdle / (double) ctx.durationMs();
+    if (held.isEmpty() || heldIdle < MIN_IDLE_MS || heldShare < MIN_SHARE) {
       return List.of();
     }
+    held.sort(Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder())); // 2 before 10
     long idle = gaps.idle();
     EffectiveConf conf = ctx.conf();
     boolean dynamic = conf.isTrue("spark.dynamicAllocation.enabled");
     String summary = held.size() + " executor" + (held.size() == 1 ? "" : "s") + " held for " + ms(executorMs)
-        + " in all (" + Formats.fixed(coreMs / 3_600_000.0, 2) + " core-hours) while no job ran, " + ms(idle) + " ("
-        + pct(share) + " of the session)";
+        + " in all (" + Formats.fixed(coreMs / 3_600_000.0, 2) + " core-hours) while no job ran, through " + ms(heldIdle)
+        + " (" + pct(heldShare) + ") of the session";
     List<EvidenceRef> evidence = new ArrayList<>();
     evidence.add(ctx.apiRef("jobs", "no job ran for " + ms(idle) + " of the session; the longest gap "
         + ms(gaps.longest().length()) + " from " + Instant.ofEpochMilli(gaps.longest().start())));
@@ -132,17 +151,18 @@ public final class DriverTimeAnalyzer implements Analyzer {
     evidence.add(ctx.confRef("spark.dynamicAllocation.enabled"));
     String why = "This application is " + session + ": the " + ms(idle) + " with no job running are the time between "
         + "the user's commands, not driver work. The session kept " + held.size() + " executor"
-        + (held.size() == 1 ? "" : "s") + " through that time (" + ms(executorMs) + " of executor time, "
+        + (held.size() == 1 ? "" : "s") + " through " + (heldIdle == idle ? "all of it" : ms(heldIdle) + " of it") + " (" + ms(executorMs) + " of executor time, "
         + Formats.fixed(coreMs / 3_600_000.0, 2) + " core-hours) that no one else could use. "
         + (dynamic ? "Dynamic allocation is on, yet they stayed: a minimum number of executors, a long idle timeout "
             + "or cached data kept them." : "Dynamic allocation is off, so the session kept every executor it started "
             + "until it ended.");
     List<String> named = held.subList(0, Math.min(held.size(), MAX_NAMED_EXECUTORS));
-    Candidate.Builder b = Candidate.builder(finding(RootCauseKind.IDLE_SESSION, share >= 0.5 ? Severity.MEDIUM : Severity.LOW,
+    Candidate.Builder b = Candidate.builder(finding(RootCauseKind.IDLE_SESSION, heldShare >= 0.5 ? Severity.MEDIUM : Severity.LOW,
             "An interactive session held executors while idle", summary, Culprit.none().withExecutors(named),
             List.of(new Metric("sessionIdleMs", idle, "ms"), new Metric("sessionIdleShare", share, "share"),
                 new Metric("idleExecutorMs", executorMs, "ms"), new Metric("idleCoreHours", coreMs / 3_600_000.0, "h"),
-                new Metric("executorsHeld", held.size(), "executors")), idle, share, evidence, name()))
+                new Metric("heldIdleMs", heldIdle, "ms"), new Metric("executorsHeld", held.size(), "executors")),
+            heldIdle, heldShare, evidence, name()))
         .confidence(Confidence.CONFIRMED)
         .explanation(why)
         .time(gaps.longest().start());

@@ -100,6 +100,24 @@ class DriverTimeAnalyzerTest {
   }
 
   @Test
+  void aSessionWhoseExecutorLeftEarlyIsNoIdleSession() throws IOException {
+    // A shell on YARN idle for 2.2 min, but its one executor was there for only 32 s of that.
+    RcaReport r = rca(golden("application_1578436911597_0052"));
+
+    assertThat(r.findings()).noneMatch(f -> f.kind() == RootCauseKind.IDLE_SESSION
+        || f.kind() == RootCauseKind.DRIVER_BOTTLENECK);
+  }
+
+  @Test
+  void theHeldExecutorsAreNamedInNumericOrder() throws IOException {
+    // A shell with dynamic allocation on, whose ten executors stayed through 3.5 min without a job.
+    RcaReport r = rca(golden("application_1628109047826_1317105"));
+
+    assertThat(r.rootCause().kind()).isEqualTo(RootCauseKind.IDLE_SESSION);
+    assertThat(r.rootCause().culprit().executorIds()).containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10");
+  }
+
+  @Test
   void aBatchApplicationsGapsAreStillDriverWork() {
     TestkitFixtures.Fixture f = TestkitFixtures.get("3.5.9", "driver-bottleneck");
     RcaReport r = RcaEngine.standard().analyze(EvidenceCollector.builder().application(f.eventLog().toString()).build()
