@@ -136,6 +136,22 @@ public final class DriverFailureAnalyzer implements Analyzer {
   /** An application with no job: nothing in the event log says why. */
   private Candidate noJob(AnalysisContext ctx) {
     boolean haveDriverLog = ctx.evidence().hasDriverLog();
+    Optional<String> session = ctx.interactiveSession();
+    if (session.isPresent() && ctx.completed()) {
+      // A shell outlives its commands' errors: it ended by being closed, not by a failure before an action.
+      return Candidate.builder(finding(RootCauseKind.UNDETERMINED, Severity.LOW, "The session ran no Spark job",
+              "the event log has no job, stage or task; the session ended normally", Culprit.none(), List.of(), 0, 0,
+              List.of(ctx.apiRef("jobs", "no jobs")), name()))
+          .confidence(Confidence.INSUFFICIENT_EVIDENCE)
+          .explanation("The application is " + session.get() + ", and it was closed without running any Spark job, "
+              + "so there is nothing of it to diagnose. A command that failed in the session without starting a job "
+              + "(a compile error, an exception in the driver) shows only in the session's own output.")
+          .toConfirm("the session's console or notebook output, for a command that failed before it ran a job")
+          .time(ctx.startMs())
+          .explainsFailure(true) // as for any application without a job: the answer is this, not "healthy"
+          .want("driver log", "a session's failed commands are printed only there")
+          .build();
+    }
     return Candidate.builder(finding(RootCauseKind.UNDETERMINED, Severity.HIGH, "The application ran no Spark job",
             "the event log has no job, stage or task" + (haveDriverLog ? "; the driver log shows no exception" : ""),
             Culprit.none(), List.of(), 0, 0, List.of(ctx.apiRef("jobs", "no jobs")), name()))

@@ -118,6 +118,16 @@ class DriverTimeAnalyzerTest {
   }
 
   @Test
+  void aSessionClosedWithoutAJobIsSaidToBeOneNotADriverThatFailedBeforeItsFirstAction() throws IOException {
+    // A shell on YARN opened for 19 s: two executors registered, no job ran, and it ended normally.
+    RcaReport r = rca(golden("application_1555004656427_0144"));
+
+    assertThat(r.verdict()).as("nothing ran: never healthy on no evidence").isEqualTo(Verdict.UNDETERMINED);
+    assertThat(r.rootCause().title()).isEqualTo("The session ran no Spark job");
+    assertThat(r.rootCause().explanation()).contains("Spark shell").doesNotContain("failed before its first action");
+  }
+
+  @Test
   void aBatchApplicationsGapsAreStillDriverWork() {
     TestkitFixtures.Fixture f = TestkitFixtures.get("3.5.9", "driver-bottleneck");
     RcaReport r = RcaEngine.standard().analyze(EvidenceCollector.builder().application(f.eventLog().toString()).build()
