@@ -76,7 +76,7 @@ def test_an_input_sparkrca_cannot_read_raises_with_its_message(sparkrca, tmp_pat
     with pytest.raises(core.SparkRcaError) as e:
         core.run_sparkrca(sparkrca, missing)
 
-    assert str(e.value).startswith(f"sparkrca could not analyse {missing}: {missing}: {missing} not found: check the path")
+    assert str(e.value).startswith(f"sparkrca could not analyse {missing}: {missing} not found: check the path or URL;")
 
 
 def test_a_corrupt_event_log_raises_rather_than_passing(sparkrca, tmp_path):
