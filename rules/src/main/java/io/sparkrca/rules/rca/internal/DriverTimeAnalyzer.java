@@ -151,13 +151,15 @@ public final class DriverTimeAnalyzer implements Analyzer {
     evidence.add(ctx.confRef("spark.dynamicAllocation.enabled"));
     String why = "This application is " + session + ": the " + ms(idle) + " with no job running are the time between "
         + "the user's commands, not driver work. The session kept " + held.size() + " executor"
-        + (held.size() == 1 ? "" : "s") + " through " + (heldIdle == idle ? "all of it" : ms(heldIdle) + " of it") + " (" + ms(executorMs) + " of executor time, "
-        + Formats.fixed(coreMs / 3_600_000.0, 2) + " core-hours) that no one else could use. "
+        + (held.size() == 1 ? "" : "s") + " through " + (heldIdle == idle ? "all of it" : ms(heldIdle) + " of it")
+        + " (" + ms(executorMs) + " of executor time, " + Formats.fixed(coreMs / 3_600_000.0, 2) + " core-hours) that "
+        + "no one else could use. "
         + (dynamic ? "Dynamic allocation is on, yet they stayed: a minimum number of executors, a long idle timeout "
             + "or cached data kept them." : "Dynamic allocation is off, so the session kept every executor it started "
             + "until it ended.");
     List<String> named = held.subList(0, Math.min(held.size(), MAX_NAMED_EXECUTORS));
-    Candidate.Builder b = Candidate.builder(finding(RootCauseKind.IDLE_SESSION, heldShare >= 0.5 ? Severity.MEDIUM : Severity.LOW,
+    Severity severity = heldShare >= 0.5 ? Severity.MEDIUM : Severity.LOW;
+    Candidate.Builder b = Candidate.builder(finding(RootCauseKind.IDLE_SESSION, severity,
             "An interactive session held executors while idle", summary, Culprit.none().withExecutors(named),
             List.of(new Metric("sessionIdleMs", idle, "ms"), new Metric("sessionIdleShare", share, "share"),
                 new Metric("idleExecutorMs", executorMs, "ms"), new Metric("idleCoreHours", coreMs / 3_600_000.0, "h"),
