@@ -92,6 +92,23 @@ public final class SparkReflection {
   }
 
   /**
+   * Pushes what Spark's event-log writer holds in its buffer to the file, as Spark itself does on
+   * the events it flushes for (a stage's or job's end, an executor added ...). A task's end is not
+   * one of them: a task that ends after its job (a straggler of a failed job) stays in the buffer
+   * until the next such event. Nothing is written: the writer's flush and, for a Hadoop stream, its
+   * hflush, the two calls Spark makes.
+   */
+  public static void flushEventLog(Object sc) {
+    Optional<Object> listener = scalaOption(invoke(sc, "eventLogger"));
+    if (listener.isEmpty()) {
+      return;
+    }
+    Object writer = invoke(listener.get(), "logWriter");
+    scalaOption(invoke(writer, "writer")).ifPresent(w -> ((java.io.PrintWriter) w).flush());
+    scalaOption(invoke(writer, "hadoopDataStream")).ifPresent(stream -> invoke(stream, "hflush"));
+  }
+
+  /**
    * A job as Spark's live status store knows it: its status name (RUNNING, SUCCEEDED, FAILED,
    * UNKNOWN) and, by stage id, the task counts of each of its stages' latest attempt the store knows.
    */

@@ -156,6 +156,13 @@ public final class SparkSessionHolder implements AutoCloseable {
     }
   }
 
+  /** Pushes the event log's buffered events to its file (see {@link SparkReflection#flushEventLog}). */
+  public void flushEventLog() {
+    if (!SparkReflection.isStopped(sparkContext)) {
+      SparkReflection.flushEventLog(sparkContext);
+    }
+  }
+
   /** Stops a session this holder built (its event log is then complete); a reused one is left running. */
   public void stopSession() {
     if (owned() && !SparkReflection.isStopped(sparkContext)) {

@@ -152,7 +152,8 @@ public final class TestRun implements SparkRun {
    * The session's application replayed from its event log once the log holds everything Spark's
    * live status store knows of this test's jobs: each job, its end once it ended, and, per stage,
    * at least the store's finished and failed tasks. A log that lags the store (it is written on
-   * another thread of the listener bus) is drained and read again for up to {@value
+   * another thread of the listener bus, and Spark does not flush it after a task's end) is drained,
+   * flushed and read again for up to {@value
    * #CATCH_UP_MS} ms; then the read fails naming what the log lacks, rather than answering from a
    * partial log (a test would pass on missing evidence).
    */
@@ -160,6 +161,9 @@ public final class TestRun implements SparkRun {
     long deadline = System.nanoTime() + CATCH_UP_MS * 1_000_000L;
     for (int round = 1; ; round++) {
       h.drain();
+      if (round > 1) {
+        h.flushEventLog(); // a task that ended after its job's last flushed event is still in Spark's buffer
+      }
       List<SparkReflection.LiveJob> live = SparkReflection.liveJobs(h.sparkContext(), jobGroup);
       SparkApplication whole = replay(h.applicationId());
       Optional<String> lacking = lacking(whole, live);
