@@ -111,7 +111,7 @@ public final class DriverTimeAnalyzer implements Analyzer {
       long from = e.addTime().toEpochMilli();
       long to = e.removeTime().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE);
       long idle = gaps.overlap(from, to);
-      if (idle > 0 && !loopback(e.hostPort())) { // an executor on the driver's own machine holds nothing shared
+      if (idle > 0 && !Support.loopback(e.hostPort())) { // an executor on the driver's own machine holds nothing shared
         executorMs += idle;
         coreMs += idle * Math.max(1, e.totalCores());
         held.add(e.id());
@@ -186,11 +186,6 @@ public final class DriverTimeAnalyzer implements Analyzer {
     b.recommend(Support.tune("Stop the session (spark.stop(), or close the notebook's kernel) when the work is done.",
         "A session left open holds its driver and minimum executors until it is stopped.", List.of()));
     return List.of(b.build());
-  }
-
-  static boolean loopback(String hostPort) {
-    String h = hostPort.toLowerCase(java.util.Locale.ROOT);
-    return h.startsWith("127.") || h.startsWith("localhost") || h.startsWith("[::1]") || h.startsWith("::1");
   }
 
   /**

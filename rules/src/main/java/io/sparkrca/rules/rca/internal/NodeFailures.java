@@ -309,7 +309,7 @@ final class NodeFailures {
       fromCluster = true;
     } else {
       node = ctx.executors().stream().filter(e -> e.id().equals(id)).findFirst()
-          .map(e -> e.hostPort().replaceAll(":\\d+$", "")).filter(h -> !h.isBlank());
+          .map(e -> Support.host(e.hostPort())).filter(h -> !h.isBlank());
     }
     nodeOfExecutor.put(id, node.orElse(""));
     return node;

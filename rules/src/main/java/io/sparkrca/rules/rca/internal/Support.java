@@ -113,6 +113,19 @@ final class Support {
     }
   }
 
+  private static final java.util.regex.Pattern PORT = java.util.regex.Pattern.compile(":\\d+$");
+
+  /** The host of an executor's {@code host:port}, as its block manager registered it. */
+  static String host(String hostPort) {
+    return PORT.matcher(hostPort).replaceFirst("");
+  }
+
+  /** Whether a {@code host:port} is on the loopback interface: the driver's own machine. */
+  static boolean loopback(String hostPort) {
+    String h = hostPort.toLowerCase(java.util.Locale.ROOT);
+    return h.startsWith("127.") || h.startsWith("localhost") || h.startsWith("[::1]") || h.startsWith("::1");
+  }
+
   /** Effective parallelism of a stage: how many task slots its tasks kept busy on average. */
   static double parallelism(StageData s, int cores) {
     long wall = AnalysisContext.wallMs(s);

@@ -160,7 +160,7 @@ public final class TaskFailureAnalyzer implements Analyzer {
     // One host is a suspect only where other hosts ran executors too (a local cluster's workers share one).
     boolean oneHost = g.hosts().size() == 1 && !ctx.localMode() && ctx.executors().size() > 2
         && ctx.executors().stream().filter(e -> !e.id().equals("driver"))
-            .map(e -> e.hostPort().replaceFirst(":\\d+$", "")).distinct().count() > 1;
+            .map(e -> Support.host(e.hostPort())).distinct().count() > 1;
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.FLAKY_INFRASTRUCTURE, Severity.MEDIUM,
             "A transient task failure in stage " + g.stageId() + " that a retry fixed",
             g.count() + " attempt(s) failed with " + headline + " and succeeded on retry",
