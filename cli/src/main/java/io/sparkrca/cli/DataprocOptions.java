@@ -12,6 +12,7 @@ import io.sparkrca.gcp.dataproc.DataprocEvidenceProvider;
 import io.sparkrca.gcp.dataproc.DataprocWorkload;
 import io.sparkrca.gcp.storage.GcsByteSourceProvider;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -20,9 +21,10 @@ import picocli.CommandLine.Option;
 /**
  * The Dataproc workload a command reads ({@code --batch}, {@code --session} or {@code --job}) and
  * where Google Cloud is ({@code --project}, {@code --region}, endpoint overrides, a credentials
- * file). Sugar over the gcp module: the flags build a {@code dataproc:} workload URI and the {@link
- * GcpSettings} its providers read with; without flags those come from the environment and the gcloud
- * configuration, exactly as for a {@code dataproc:} or {@code gs://} URI given directly.
+ * file, how long one call may take). Sugar over the gcp module: the flags build a {@code dataproc:}
+ * workload URI and the {@link GcpSettings} its providers read with; without flags those come from
+ * the environment and the gcloud configuration, exactly as for a {@code dataproc:} or {@code gs://}
+ * URI given directly.
  */
 final class DataprocOptions {
   @Option(names = "--batch", paramLabel = "ID", description = "A Dataproc Serverless batch to diagnose.")
@@ -61,6 +63,10 @@ final class DataprocOptions {
   @Option(names = "--storage-endpoint", paramLabel = "URL",
       description = "The Cloud Storage endpoint, e.g. an emulator (env STORAGE_EMULATOR_HOST).")
   String storageEndpoint;
+
+  @Option(names = "--gcp-timeout", paramLabel = "SECONDS",
+      description = "How long one Google Cloud call may take, its whole answer included (default 60 s).")
+  Long timeoutSeconds;
 
   /** The workload the flags name, as a {@code dataproc:} URI; empty when none was given. */
   Optional<String> workloadUri() {
@@ -115,6 +121,12 @@ final class DataprocOptions {
     }
     if (storageEndpoint != null) {
       b.storageEndpoint(storageEndpoint);
+    }
+    if (timeoutSeconds != null) {
+      if (timeoutSeconds < 1) {
+        throw new InvalidRequestException("--gcp-timeout must be at least 1 second, not " + timeoutSeconds);
+      }
+      b.timeout(Duration.ofSeconds(timeoutSeconds));
     }
     return b.build();
   }

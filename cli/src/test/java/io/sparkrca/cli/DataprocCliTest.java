@@ -1,6 +1,7 @@
 package io.sparkrca.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,7 +13,9 @@ import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.gcp.testing.DataprocFakes;
+import io.sparkrca.gcp.testing.StalledGrpc;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -92,6 +95,25 @@ class DataprocCliTest {
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("BatchController.GetBatch(projects/p/locations/us-central1/batches/nope)")
         .doesNotContain("\tat ");
+  }
+
+  @Test
+  void aDataprocEndpointThatNeverAnswersEndsAtTheGcpTimeoutWithTheCallOnOneLine() throws Exception {
+    try (StalledGrpc stalled = new StalledGrpc()) {
+      CliRun r = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> CliRun.of("rca", "--batch", "b-1",
+          "--project", DataprocFakes.PROJECT, "--region", DataprocFakes.REGION, "--dataproc-endpoint", stalled.endpoint(),
+          "--gcp-timeout", "1"));
+      assertThat(r.exitCode()).isEqualTo(2);
+      assertThat(r.err()).contains("BatchController.GetBatch(projects/p/locations/us-central1/batches/b-1) timed out: "
+          + "no answer within 1 s", "--gcp-timeout").doesNotContain("\tat ");
+    }
+  }
+
+  @Test
+  void aGcpTimeoutBelowOneSecondIsABadRequest() {
+    CliRun r = CliRun.of(gcpFlags("rca", "--batch", "b-1", "--gcp-timeout", "0").toArray(String[]::new));
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("--gcp-timeout must be at least 1 second, not 0");
   }
 
   @Test

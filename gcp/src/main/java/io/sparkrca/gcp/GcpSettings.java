@@ -52,6 +52,9 @@ public final class GcpSettings {
   /** The OAuth scope every call uses. */
   public static final String CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
 
+  /** The default of {@link Builder#maxResponseBytes}: 64 MiB. */
+  public static final long DEFAULT_MAX_RESPONSE_BYTES = 64L << 20;
+
 
   private final Optional<String> project;
   private final Optional<String> region;
@@ -68,6 +71,7 @@ public final class GcpSettings {
   private final int maxAttempts;
   private final Duration retryDelay;
   private final int parallelism;
+  private final long maxResponseBytes;
   private final Map<String, String> env;
   private final GcloudConfig gcloud;
 
@@ -92,6 +96,7 @@ public final class GcpSettings {
     this.maxAttempts = b.maxAttempts;
     this.retryDelay = b.retryDelay;
     this.parallelism = b.parallelism;
+    this.maxResponseBytes = b.maxResponseBytes;
   }
 
   /** Settings from the environment and the gcloud configuration alone. */
@@ -121,6 +126,7 @@ public final class GcpSettings {
     b.maxAttempts = maxAttempts;
     b.retryDelay = retryDelay;
     b.parallelism = parallelism;
+    b.maxResponseBytes = maxResponseBytes;
     b.env = env;
     return b;
   }
@@ -205,7 +211,10 @@ public final class GcpSettings {
     return credentials.isPresent() || credentialsFile.isPresent();
   }
 
-  /** The timeout of one call. */
+  /**
+   * The timeout of one call, whole: for a REST call from sending the request to the last byte of
+   * the answer; for a gRPC call (Dataproc, Cloud Logging) its deadline, retries included.
+   */
   public Duration timeout() {
     return timeout;
   }
@@ -223,6 +232,11 @@ public final class GcpSettings {
   /** How many REST calls run at once when a profile fetches many stages. */
   public int parallelism() {
     return parallelism;
+  }
+
+  /** The largest answer one REST call may return; a larger one is an error, never read to the end. */
+  public long maxResponseBytes() {
+    return maxResponseBytes;
   }
 
   /** Whether {@code endpoint} (a URL or host:port) is on a loopback address. */
@@ -274,6 +288,7 @@ public final class GcpSettings {
     private int maxAttempts = 4;
     private Duration retryDelay = Duration.ofMillis(500);
     private int parallelism = 8;
+    private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
     private Map<String, String> env = System.getenv();
     private Optional<Path> gcloudConfigDir = Optional.empty();
 
@@ -347,7 +362,7 @@ public final class GcpSettings {
       return this;
     }
 
-    /** The timeout of one call (default 60 s). */
+    /** The timeout of one call, answer included (default 60 s); see {@link GcpSettings#timeout()}. */
     public Builder timeout(Duration timeout) {
       if (Objects.requireNonNull(timeout, "timeout").isNegative() || timeout.isZero()) {
         throw new InvalidRequestException("the Google Cloud timeout must be positive, not " + timeout);
@@ -372,6 +387,19 @@ public final class GcpSettings {
         throw new InvalidRequestException("parallel calls must be between 1 and 64, not " + calls);
       }
       this.parallelism = calls;
+      return this;
+    }
+
+    /**
+     * The largest answer one REST call may return (default 64 MiB, at least 1 KiB). A page of 100
+     * stages with their quantiles is a few hundred KiB; a larger answer means a wrong endpoint, and
+     * it is refused before it fills the heap.
+     */
+    public Builder maxResponseBytes(long bytes) {
+      if (bytes < 1024) {
+        throw new InvalidRequestException("the largest answer must be at least 1024 bytes, not " + bytes);
+      }
+      this.maxResponseBytes = bytes;
       return this;
     }
 

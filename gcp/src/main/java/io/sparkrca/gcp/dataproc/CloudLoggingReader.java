@@ -13,6 +13,7 @@ import io.sparkrca.core.error.AccessDeniedException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.gcp.GcpSettings;
 import io.sparkrca.gcp.internal.Credentials;
+import io.sparkrca.gcp.internal.Deadlines;
 import io.sparkrca.gcp.internal.Messages;
 import java.io.IOException;
 import java.time.Duration;
@@ -119,7 +120,12 @@ final class CloudLoggingReader implements AutoCloseable {
         out.add(entry(e));
       }
     } catch (ApiException e) {
-      String call = "entries.list(projects/" + r.workload().project() + ", filter=" + filter + ")";
+      // The workload's part of the filter is long and the evidence gap names it: the message keeps
+      // to the call, this query's own terms and the cause.
+      String base = baseFilter(r);
+      String call = "entries.list(projects/" + r.workload().project() + ", "
+          + (filter.startsWith(base + " AND ") ? "the workload's entries with " + filter.substring(base.length() + 5)
+              : "filter=" + filter) + ")";
       switch (e.getStatusCode().getCode()) {
         case PERMISSION_DENIED:
           throw new AccessDeniedException(call, e.getStatusCode().getCode() + ": " + Messages.oneLine(e.getMessage()),
@@ -127,6 +133,8 @@ final class CloudLoggingReader implements AutoCloseable {
         case UNAUTHENTICATED:
           throw new AccessDeniedException(call, "UNAUTHENTICATED: " + Messages.oneLine(e.getMessage()),
               "run 'gcloud auth application-default login'", e);
+        case DEADLINE_EXCEEDED:
+          throw new SparkRcaException(Messages.timedOut(call, "no answer", settings.timeout(), ""), e);
         default:
           throw new SparkRcaException(call + " failed (" + e.getStatusCode().getCode() + ": "
               + Messages.oneLine(e.getMessage()) + ")", e);
@@ -174,7 +182,8 @@ final class CloudLoggingReader implements AutoCloseable {
   private synchronized LoggingClient client() {
     if (client == null) {
       try {
-        LoggingSettings.Builder b = LoggingSettings.newBuilder();
+        LoggingSettings.Builder b =
+            LoggingSettings.newBuilder().applyToAllUnaryMethods(Deadlines.within(settings.timeout()));
         if (settings.loggingTransport().isPresent()) {
           b.setTransportChannelProvider(settings.loggingTransport().get());
           Credentials c = Credentials.forInProcess(settings);

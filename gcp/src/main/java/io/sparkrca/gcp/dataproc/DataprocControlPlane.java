@@ -1,10 +1,12 @@
 package io.sparkrca.gcp.dataproc;
 
+import com.google.api.core.ApiFunction;
 import com.google.api.gax.core.NoCredentialsProvider;
 import com.google.api.gax.grpc.InstantiatingGrpcChannelProvider;
 import com.google.api.gax.rpc.ApiException;
 import com.google.api.gax.rpc.StatusCode;
 import com.google.api.gax.rpc.TransportChannelProvider;
+import com.google.api.gax.rpc.UnaryCallSettings;
 import com.google.cloud.dataproc.v1.Batch;
 import com.google.cloud.dataproc.v1.BatchControllerClient;
 import com.google.cloud.dataproc.v1.BatchControllerSettings;
@@ -26,6 +28,7 @@ import io.sparkrca.core.error.InputNotFoundException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.gcp.GcpSettings;
 import io.sparkrca.gcp.internal.Credentials;
+import io.sparkrca.gcp.internal.Deadlines;
 import io.sparkrca.gcp.internal.Messages;
 import java.io.IOException;
 import java.time.Instant;
@@ -194,6 +197,8 @@ public final class DataprocControlPlane implements AutoCloseable {
         case UNAUTHENTICATED:
           throw new AccessDeniedException(call, detail, "run 'gcloud auth application-default login', or set "
               + "GOOGLE_APPLICATION_CREDENTIALS to a service-account key file", e);
+        case DEADLINE_EXCEEDED:
+          throw new SparkRcaException(Messages.timedOut(call, "no answer", settings.timeout(), " (" + detail + ")"), e);
         default:
           throw new SparkRcaException(call + " failed (" + detail + ")" + (e.isRetryable() ? " after retries" : ""), e);
       }
@@ -221,28 +226,32 @@ public final class DataprocControlPlane implements AutoCloseable {
 
   private synchronized BatchControllerClient batches() {
     if (batches == null) {
-      batches = open(() -> BatchControllerClient.create(configure(BatchControllerSettings.newBuilder()).build()));
+      batches = open(() -> BatchControllerClient.create(
+          configure(BatchControllerSettings.newBuilder().applyToAllUnaryMethods(deadline())).build()));
     }
     return batches;
   }
 
   private synchronized SessionControllerClient sessions() {
     if (sessions == null) {
-      sessions = open(() -> SessionControllerClient.create(configure(SessionControllerSettings.newBuilder()).build()));
+      sessions = open(() -> SessionControllerClient.create(
+          configure(SessionControllerSettings.newBuilder().applyToAllUnaryMethods(deadline())).build()));
     }
     return sessions;
   }
 
   private synchronized JobControllerClient jobs() {
     if (jobs == null) {
-      jobs = open(() -> JobControllerClient.create(configure(JobControllerSettings.newBuilder()).build()));
+      jobs = open(() -> JobControllerClient.create(
+          configure(JobControllerSettings.newBuilder().applyToAllUnaryMethods(deadline())).build()));
     }
     return jobs;
   }
 
   private synchronized ClusterControllerClient clusters() {
     if (clusters == null) {
-      clusters = open(() -> ClusterControllerClient.create(configure(ClusterControllerSettings.newBuilder()).build()));
+      clusters = open(() -> ClusterControllerClient.create(
+          configure(ClusterControllerSettings.newBuilder().applyToAllUnaryMethods(deadline())).build()));
     }
     return clusters;
   }
@@ -258,6 +267,11 @@ public final class DataprocControlPlane implements AutoCloseable {
       throw new SparkRcaException("the Dataproc client could not be created for " + settings.dataprocEndpoint(region) + ": "
           + Messages.oneLine(e.getMessage()), e);
     }
+  }
+
+  /** Every call within the settings' timeout, retries included ({@link Deadlines}). */
+  private ApiFunction<UnaryCallSettings.Builder<?, ?>, Void> deadline() {
+    return Deadlines.within(settings.timeout());
   }
 
   private <B extends com.google.api.gax.rpc.ClientSettings.Builder<?, ?>> B configure(B b) {

@@ -229,8 +229,13 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
     try {
       res = logging.read(r);
     } catch (SparkRcaException e) {
-      out.gap(new EvidenceGap(LOGS, "entries.list " + CloudLoggingReader.baseFilter(r), reason(e),
-          Messages.oneLine(e.getMessage()), "fix the access (roles/logging.viewer) and run again"));
+      GapReason why = reason(e);
+      out.gap(new EvidenceGap(LOGS, "entries.list " + CloudLoggingReader.baseFilter(r), why,
+          Messages.oneLine(e.getMessage()), switch (why) {
+            case ACCESS_DENIED -> "fix the access (roles/logging.viewer) and run again";
+            case TIMEOUT -> "check the Cloud Logging endpoint and the network, or allow more time (--gcp-timeout)";
+            default -> "check the Cloud Logging endpoint (SPARKRCA_LOGGING_ENDPOINT) and run again";
+          }));
       return 0;
     }
     res.queries().forEach(q -> out.note("Cloud Logging: " + q));

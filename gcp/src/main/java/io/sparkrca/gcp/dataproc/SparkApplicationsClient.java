@@ -9,6 +9,7 @@ import io.sparkrca.core.error.InputNotFoundException;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.gcp.GcpSettings;
+import io.sparkrca.gcp.internal.CappedBody;
 import io.sparkrca.gcp.internal.Credentials;
 import io.sparkrca.gcp.internal.Messages;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,7 +28,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -41,6 +48,9 @@ import javax.net.ssl.SSLHandshakeException;
  * statuses (429, 502, 503, 504) and broken connections are retried with exponential backoff and
  * jitter, honouring {@code Retry-After}; a 401 is retried once with a refreshed token; every other
  * failure is an exception naming the exact call, the status, the server's reason and what to do.
+ * Each call is bounded: it ends within {@link GcpSettings#timeout()} however slowly the server
+ * sends (a stalled answer counts as a broken connection and is retried), and an answer past {@link
+ * GcpSettings#maxResponseBytes()} is refused where it passes the cap.
  *
  * <pre>{@code
  * SparkApplicationsClient api = SparkApplicationsClient.create(GcpSettings.defaults(), "us-central1");
@@ -115,7 +125,7 @@ public final class SparkApplicationsClient {
     int attempt = 0;
     while (true) {
       attempt++;
-      HttpResponse<String> r;
+      HttpResponse<byte[]> r;
       try {
         HttpRequest.Builder req = HttpRequest.newBuilder(uri).GET().timeout(settings.timeout())
             .header("Accept", "application/json").header("User-Agent", USER_AGENT);
@@ -124,10 +134,15 @@ public final class SparkApplicationsClient {
         inFlight.acquire(); // at most the settings' parallelism in flight, whoever sends them
         try {
           requests.incrementAndGet();
-          r = http.send(req.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+          r = send(req.build());
         } finally {
           inFlight.release();
         }
+      } catch (CappedBody.TooLarge e) {
+        // Not retried: the same endpoint would send the same answer.
+        throw new SparkRcaException(method + ": " + shown + ": " + e.getMessage() + " (GcpSettings.maxResponseBytes); "
+            + "the sparkApplications API answers in pages of at most 100 items, so check that " + endpoint
+            + " is Dataproc's endpoint (SPARKRCA_DATAPROC_REST_ENDPOINT)", e);
       } catch (SSLHandshakeException e) {
         throw new SparkRcaException(method + ": TLS certificate verification failed for " + endpoint + " ("
             + Messages.oneLine(e.getMessage()) + "); if a proxy inspects TLS, add its CA to the Java trust store", e);
@@ -140,6 +155,10 @@ public final class SparkApplicationsClient {
           sleep(backoff(attempt, Optional.empty()));
           continue;
         }
+        if (e instanceof HttpTimeoutException) {
+          throw new SparkRcaException(Messages.timedOut(method + ": " + shown, "no complete answer", settings.timeout(),
+              " on each of " + attempt + " attempts"), e);
+        }
         throw new SparkRcaException(method + ": network error on " + shown + " after " + attempt + " attempts: "
             + Messages.oneLine(String.valueOf(e.getMessage())) + " (" + e.getClass().getSimpleName() + ")", e);
       } catch (InterruptedException e) {
@@ -149,7 +168,9 @@ public final class SparkApplicationsClient {
       int status = r.statusCode();
       if (status / 100 == 2) {
         try {
-          return r.body() == null || r.body().isBlank() ? JsonNodeFactory.instance.objectNode() : JSON.readTree(r.body());
+          JsonNode answer = JSON.readTree(r.body());
+          // An empty body is an empty answer: proto3 JSON omits every field of an empty message.
+          return answer == null || answer.isMissingNode() ? JsonNodeFactory.instance.objectNode() : answer;
         } catch (IOException e) {
           throw new SparkRcaException(method + ": the answer to " + shown + " is not valid JSON ("
               + Messages.oneLine(e.getMessage()) + ")", e);
@@ -163,7 +184,36 @@ public final class SparkApplicationsClient {
         sleep(backoff(attempt, r.headers().firstValue("Retry-After")));
         continue;
       }
-      throw failure(method, shown, parent, status, r.body());
+      throw failure(method, shown, parent, status, new String(r.body(), StandardCharsets.UTF_8));
+    }
+  }
+
+  /**
+   * One exchange within {@link GcpSettings#timeout()}, answer included: the JDK's request timeout
+   * ends when the headers arrive, so a server that stalls in the body would hold the call forever.
+   */
+  private HttpResponse<byte[]> send(HttpRequest request) throws IOException, InterruptedException {
+    CompletableFuture<HttpResponse<byte[]>> f = http.sendAsync(request, CappedBody.handler(settings.maxResponseBytes()));
+    try {
+      return f.get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      f.cancel(true); // aborts the exchange and closes its connection
+      throw new HttpTimeoutException("no complete answer within " + Messages.duration(settings.timeout()));
+    } catch (InterruptedException e) {
+      f.cancel(true);
+      throw e;
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      while (cause instanceof CompletionException && cause.getCause() != null) {
+        cause = cause.getCause();
+      }
+      if (cause instanceof IOException io) {
+        throw io;
+      }
+      if (cause instanceof RuntimeException re) {
+        throw re;
+      }
+      throw new IOException(cause);
     }
   }
 
