@@ -55,7 +55,6 @@ public final class GcpSettings {
   /** The default of {@link Builder#maxResponseBytes}: 64 MiB. */
   public static final long DEFAULT_MAX_RESPONSE_BYTES = 64L << 20;
 
-
   private final Optional<String> project;
   private final Optional<String> region;
   private final Optional<String> dataprocEndpoint;
