@@ -167,7 +167,7 @@ public final class FleetJob {
     Optional<String> previous = reanalyze ? Optional.empty() : latestIndex(hadoop, indexDir);
 
     // Rows still current in the index: joined on the executors; only their paths reach the driver.
-    JavaRDD<String> reusedRows = jsc.emptyRDD();
+    JavaRDD<FleetRow> reusedRows = jsc.emptyRDD();
     Set<String> reusedPaths = new HashSet<>();
     if (previous.isPresent()) {
       List<Row> keys = new ArrayList<>(logs.size());
@@ -184,7 +184,7 @@ public final class FleetJob {
       for (Row r : current.select("path").collectAsList()) {
         reusedPaths.add(r.getString(0));
       }
-      reusedRows = current.select("row").toJavaRDD().map(r -> r.getString(0));
+      reusedRows = current.select("row").toJavaRDD().map(r -> FleetRow.fromJson(r.getString(0)));
     }
     List<FleetLog> todo = new ArrayList<>();
     for (FleetLog l : logs) {
@@ -203,22 +203,23 @@ public final class FleetJob {
     long perLogMillis = timeout.toMillis();
     jsc.setJobGroup("sparkrca-fleet", "sparkrca: analyse " + todo.size() + " event logs under "
         + Redactor.redactUri(root), false);
-    JavaRDD<String> analysed = tasks.isEmpty() ? jsc.emptyRDD()
+    JavaRDD<FleetRow> analysed = tasks.isEmpty() ? jsc.emptyRDD()
         : jsc.parallelize(tasks, tasks.size()).flatMap(t -> analyse(t, bconf.value(), perLogMillis));
-    JavaRDD<String> all = analysed.union(reusedRows).persist(StorageLevel.MEMORY_AND_DISK_SER());
+    // Kept as rows (a row spills as its JSON line), so the tables and the summary below read each
+    // row as it is, not parsed again for each of them.
+    JavaRDD<FleetRow> all = analysed.union(reusedRows).persist(StorageLevel.MEMORY_AND_DISK());
     try {
       // The analysis first, on every task; then the rows from the cache in a few partitions, so the
       // table has a file or a few per date rather than one per task and date.
       long rowCount = all.count();
       int files = (int) Math.max(1, Math.min(all.getNumPartitions(), (rowCount + ROWS_PER_FILE - 1) / ROWS_PER_FILE));
-      Dataset<Row> table = spark.createDataFrame(all.coalesce(files).map(j -> RowSchema.toRow(FleetRow.fromJson(j))),
-          RowSchema.ROWS);
+      Dataset<Row> table = spark.createDataFrame(all.coalesce(files).map(RowSchema::toRow), RowSchema.ROWS);
       table.write().mode(SaveMode.Overwrite).partitionBy("date").parquet(rowsTable);
 
-      FleetSummary.Totals totals = all.map(FleetRow::fromJson).aggregate(new FleetSummary.Totals(),
-          FleetSummary.Totals::add, FleetSummary.Totals::merge);
+      FleetSummary.Totals totals = all.aggregate(new FleetSummary.Totals(), FleetSummary.Totals::add,
+          FleetSummary.Totals::merge);
       JavaRDD<FleetSummary.Regression> regressions = all
-          .flatMap(j -> FleetSummary.Run.of(FleetRow.fromJson(j)).stream().iterator())
+          .flatMap(r -> FleetSummary.Run.of(r).stream().iterator())
           .mapToPair(r -> new Tuple2<>(r.name(), r))
           .groupByKey()
           .flatMap(e -> {
@@ -240,7 +241,7 @@ public final class FleetJob {
       FleetSummary summary = FleetSummary.of(Redactor.redactUri(root), totals, worst, regressionCount, notes);
 
       String version = indexDir + "/v=" + System.currentTimeMillis();
-      spark.createDataFrame(all.coalesce(files).map(j -> RowSchema.toIndexRow(FleetRow.fromJson(j))), RowSchema.INDEX)
+      spark.createDataFrame(all.coalesce(files).map(RowSchema::toIndexRow), RowSchema.INDEX)
           .write().mode(SaveMode.ErrorIfExists).parquet(version);
       writeText(hadoop, out + "/summary.json", summary.toJson());
       writeText(hadoop, out + "/summary.md", summary.toMarkdown());
@@ -267,13 +268,13 @@ public final class FleetJob {
     return ByteSources.builder().add(new HadoopByteSourceProvider(conf)).loadServiceProviders().build();
   }
 
-  /** One task: its logs' rows, as JSON (the analysis runs on the executor). */
-  private static Iterator<String> analyse(List<String> logs, HadoopConf conf, long perLogMillis) {
+  /** One task: its logs' rows (the analysis runs on the executor). */
+  private static Iterator<FleetRow> analyse(List<String> logs, HadoopConf conf, long perLogMillis) {
     FleetAnalysis analysis = FleetAnalysis.builder().sources(sources(conf.get()))
         .timeout(Duration.ofMillis(perLogMillis)).build();
-    List<String> rows = new ArrayList<>(logs.size());
+    List<FleetRow> rows = new ArrayList<>(logs.size());
     for (String json : logs) {
-      rows.add(analysis.analyze(FleetLog.fromJson(json)).toJson());
+      rows.add(analysis.analyze(FleetLog.fromJson(json)));
     }
     return rows.iterator();
   }

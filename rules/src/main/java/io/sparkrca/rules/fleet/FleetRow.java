@@ -7,6 +7,7 @@ import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Verdict;
 import io.sparkrca.rules.fleet.internal.FleetJson;
 import io.sparkrca.rules.fleet.internal.RowText;
+import java.io.Serializable;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -29,6 +30,9 @@ import java.util.Optional;
  * row.rootCause().ifPresent(c -> System.out.println(row.appId().orElse("?") + " " + c.kind()));
  * System.out.println(row.toJson()); // one line of JSON Lines
  * }</pre>
+ *
+ * <p>Serializable (as its {@link #toJson() JSON line}), so that a Spark job can keep rows in its
+ * cache, spill them or ship them as they are, and read each one once.
  *
  * @param path the log (a file or a rolling directory), credentials removed
  * @param sizeBytes the log's size
@@ -74,7 +78,7 @@ public record FleetRow(
     double wastedCoreHours,
     double coreHours,
     Optional<String> topRecommendation,
-    Optional<String> error) {
+    Optional<String> error) implements Serializable {
 
   /**
    * The columns of CSV output and of the Parquet table ({@link FleetParquetWriter}'s and the Spark
@@ -149,6 +153,18 @@ public record FleetRow(
   /** The row written by {@link #toJson()}. */
   public static FleetRow fromJson(String json) {
     return FleetJson.readRow(json);
+  }
+
+  /** Written as its JSON line: {@code Optional} fields are not serializable, and the line is the row's stable form. */
+  private Object writeReplace() {
+    return new Line(toJson());
+  }
+
+  /** A row in serialized form: its JSON line, read back with {@link #fromJson(String)}. */
+  private record Line(String json) implements Serializable {
+    private Object readResolve() {
+      return fromJson(json);
+    }
   }
 
   /** The CSV header line for {@link #toCsv()}. */

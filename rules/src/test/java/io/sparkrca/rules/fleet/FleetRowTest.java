@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sparkrca.core.error.CorruptInputException;
 import io.sparkrca.core.testkit.TestkitFixtures;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /** The encodings of {@link FleetRow} and {@link FleetLog}. */
 class FleetRowTest {
   @Test
-  void everyFixtureRowSurvivesJsonAndItsCsvHasOneCellPerColumn() {
+  void everyFixtureRowSurvivesJsonAndJavaSerializationAndItsCsvHasOneCellPerColumn() throws Exception {
     assumeTrue(TestkitFixtures.root().isPresent(), "testkit/fixtures is not in this checkout");
     List<FleetRow> rows = new ArrayList<>();
     FleetLogs.Listing listing = FleetLogs.discover(io.sparkrca.core.io.ByteSources.defaults(),
@@ -25,6 +30,7 @@ class FleetRowTest {
     }
     for (FleetRow r : rows) {
       assertThat(FleetRow.fromJson(r.toJson())).isEqualTo(r);
+      assertThat(javaSerialized(r)).as("a row a Spark job caches or spills").isEqualTo(r);
       assertThat(FleetRow.fromJson(r.toJson()).toJson()).isEqualTo(r.toJson());
       assertThat(csvCells(r.toCsv())).hasSize(FleetRow.COLUMNS.size());
       assertThat(r.toJson()).doesNotContain("\n").startsWith("{\"path\":");
@@ -32,8 +38,19 @@ class FleetRowTest {
     assertThat(FleetRow.csvHeader().split(",")).hasSize(FleetRow.COLUMNS.size());
   }
 
+  /** {@code r} written with Java serialization and read back. */
+  private static FleetRow javaSerialized(FleetRow r) throws IOException, ClassNotFoundException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+      out.writeObject(r);
+    }
+    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+      return (FleetRow) in.readObject();
+    }
+  }
+
   @Test
-  void anErrorRowHasTheLogAndTheErrorOnly() {
+  void anErrorRowHasTheLogAndTheErrorOnly() throws Exception {
     FleetLog log = FleetLog.failed("/logs/app-1", 10, Optional.empty(), "broken\nacross lines password=hunter2");
     FleetRow r = FleetAnalysis.standard().analyze(log);
 
@@ -42,6 +59,7 @@ class FleetRowTest {
     assertThat(r.date()).isEqualTo("unknown");
     assertThat(r.toJson()).contains("\"appId\":null", "\"rootCause\":null");
     assertThat(FleetRow.fromJson(r.toJson())).isEqualTo(r);
+    assertThat(javaSerialized(r)).isEqualTo(r);
   }
 
   @Test
