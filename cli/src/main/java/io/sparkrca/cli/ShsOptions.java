@@ -1,6 +1,7 @@
 package io.sparkrca.cli;
 
 import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.historyserver.HistoryServerUri;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -47,7 +48,8 @@ final class ShsOptions {
       throw new InvalidRequestException("give either " + what + " or --shs URL --app ID, not both");
     }
     if (app == null) {
-      throw new InvalidRequestException("--shs needs --app ID (list the applications with: sparkrca shs applications --shs " + shs + ")");
+      throw new InvalidRequestException("--shs needs --app ID (list the applications with: sparkrca shs applications --shs "
+          + Redactor.redactUri(shs) + ")");
     }
     HistoryServerUri u = HistoryServerUri.of(shs, app, Optional.ofNullable(attempt));
     return (fullLog ? u.withEventLog() : u).toString();

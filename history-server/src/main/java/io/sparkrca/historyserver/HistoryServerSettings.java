@@ -188,13 +188,7 @@ public final class HistoryServerSettings {
 
     /** Sends this header with every request to the History Server's origin. */
     public Builder header(String name, String value) {
-      Objects.requireNonNull(name, "name");
-      Objects.requireNonNull(value, "value");
-      if (name.isBlank() || name.indexOf(':') >= 0 || hasLineBreak(name) || hasLineBreak(value)) {
-        throw new InvalidRequestException(
-            "History Server headers must be single-line strings with a name without ':' (header '"
-                + name.replaceAll("[\r\n]", " ") + "'; its value is not shown)");
-      }
+      HttpSettings.requireValidHeader(name, value.trim());
       headers.keySet().removeIf(k -> k.equalsIgnoreCase(name.trim()));
       headers.put(name.trim(), value.trim());
       return this;
@@ -322,10 +316,6 @@ public final class HistoryServerSettings {
 
     public HistoryServerSettings build() {
       return new HistoryServerSettings(this);
-    }
-
-    private static boolean hasLineBreak(String s) {
-      return s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0;
     }
 
     private static String firstLine(String s) {

@@ -16,15 +16,19 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * An HTTP response body as an {@link InputStream} with an idle timeout: a read that waits longer
- * than {@code readTimeout} for the next bytes fails instead of hanging (the JDK's own {@code
- * BodyHandlers.ofInputStream()} waits forever). Demand is one buffer list at a time, so at most
- * one list is ever queued. Closing before the end cancels the subscription, which aborts the
- * transfer: a search that stops early does not download the rest of the object.
+ * An HTTP response body as an {@link InputStream} with a low-speed limit: reads fail once they
+ * have waited {@code readTimeout} in all for the next {@value #MIN_BYTES} bytes, instead of hanging
+ * (the JDK's own {@code BodyHandlers.ofInputStream()} waits forever). That covers a server that
+ * stops sending and one that trickles (a byte a second never lets a plain idle timeout fire); only
+ * time spent waiting counts, not time the reader spends between reads. Demand is one buffer list at
+ * a time, so at most one list is ever queued. Closing before the end cancels the subscription, which
+ * aborts the transfer: a search that stops early does not download the rest of the object.
  */
 final class BodyStream extends InputStream implements HttpResponse.BodySubscriber<InputStream> {
   private static final Object END = new Object();
   private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+  /** At least this many bytes must arrive within each {@code readTimeout} of waiting. */
+  static final int MIN_BYTES = 1024;
 
   private final long readTimeoutNanos;
   private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
@@ -33,6 +37,9 @@ final class BodyStream extends InputStream implements HttpResponse.BodySubscribe
   private ByteBuffer current = EMPTY;
   private boolean ended;
   private volatile boolean closed;
+  /** Waiting spent, and bytes received, since {@link #MIN_BYTES} last arrived. */
+  private long windowWaitedNanos;
+  private long windowBytes;
 
   BodyStream(Duration readTimeout) {
     this.readTimeoutNanos = Objects.requireNonNull(readTimeout, "readTimeout").toNanos();
@@ -111,19 +118,27 @@ final class BodyStream extends InputStream implements HttpResponse.BodySubscribe
         }
         continue;
       }
-      Object item;
-      try {
-        item = queue.poll(readTimeoutNanos, TimeUnit.NANOSECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        close();
-        throw new java.io.InterruptedIOException("interrupted while reading the response body");
+      Object item = queue.poll();
+      if (item == null) {
+        long left = readTimeoutNanos - windowWaitedNanos;
+        long start = System.nanoTime();
+        try {
+          item = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          close();
+          throw new java.io.InterruptedIOException("interrupted while reading the response body");
+        } finally {
+          windowWaitedNanos += System.nanoTime() - start;
+        }
       }
       if (item == null) {
         close();
-        throw new HttpTimeoutException(
-            "no data received for " + Duration.ofNanos(readTimeoutNanos).toMillis()
-                + " ms while reading the response body");
+        long ms = Duration.ofNanos(readTimeoutNanos).toMillis();
+        throw new HttpTimeoutException(windowBytes == 0
+            ? "no data received for " + ms + " ms while reading the response body"
+            : "only " + windowBytes + " bytes received in " + ms + " ms of waiting while reading the response body "
+                + "(at least " + MIN_BYTES + " are expected): the server sends too slowly or has stalled");
       }
       if (item == END) {
         ended = true;
@@ -135,6 +150,13 @@ final class BodyStream extends InputStream implements HttpResponse.BodySubscribe
       }
       @SuppressWarnings("unchecked")
       List<ByteBuffer> list = (List<ByteBuffer>) item;
+      for (ByteBuffer b : list) {
+        windowBytes += b.remaining();
+      }
+      if (windowBytes >= MIN_BYTES) {
+        windowBytes = 0;
+        windowWaitedNanos = 0;
+      }
       buffers = list.iterator();
       // Ask for the next list now so the network keeps flowing while this one is consumed.
       subscription.getNow(null).request(1);

@@ -7,10 +7,8 @@ import io.sparkrca.core.redaction.Redactor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -53,30 +51,10 @@ public final class HttpByteSource implements ByteSource {
 
   HttpByteSource(String url, HttpTransport transport) {
     this.transport = Objects.requireNonNull(transport, "transport");
-    this.name = Redactor.redactUri(url);
-    URI parsed;
-    try {
-      parsed = URI.create(url.trim());
-    } catch (IllegalArgumentException e) {
-      throw new InvalidRequestException(
-          "Not a valid URL: " + name + " (" + Redactor.redactUri(e.getMessage()) + "); "
-              + "percent-encode spaces and special characters");
-    }
-    if (parsed.getHost() == null) {
-      throw new InvalidRequestException("Not a valid http(s) URL (no host): " + name);
-    }
-    Map<String, String> creds = Map.of();
-    if (parsed.getRawUserInfo() != null) {
-      // user:password@host becomes a Basic Authorization header; the URL itself no longer has it.
-      String userInfo = URLDecoder.decode(parsed.getRawUserInfo(), StandardCharsets.UTF_8);
-      creds =
-          Map.of(
-              "Authorization",
-              "Basic " + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8)));
-      parsed = URI.create(url.trim().replaceFirst("^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#@]*@", "$1"));
-    }
-    this.uri = parsed;
-    this.urlCredentials = creds;
+    HttpTarget target = HttpTarget.parse(url);
+    this.name = target.name();
+    this.uri = target.uri();
+    this.urlCredentials = target.credentials();
   }
 
   /** A source with the default settings of {@link HttpByteSourceProvider#defaults()}. */

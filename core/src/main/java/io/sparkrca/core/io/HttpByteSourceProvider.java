@@ -52,25 +52,16 @@ public final class HttpByteSourceProvider implements ByteSourceProvider {
   /**
    * One plain GET of a whole resource (no {@code Range}), such as a REST answer, with these
    * settings' credentials, CAs, timeouts, retries ({@code Retry-After} honoured) and redirect
-   * rules (credentials never leave the URL's origin). Errors are exceptions naming the URL
+   * rules (credentials never leave the URL's origin). A {@code user:password@} in the URL is sent
+   * as a Basic {@code Authorization} header, as {@link #open(String)} does, and the answer's
+   * {@link HttpAnswer#uri()} no longer holds it. Errors are exceptions naming the URL
    * without credentials: 401/403 {@link io.sparkrca.core.error.AccessDeniedException}, 404/410
    * {@link io.sparkrca.core.error.InputNotFoundException} (its message quotes the start of a
    * plain-text body), other failures {@link io.sparkrca.core.error.SparkRcaException}s.
    */
   public HttpAnswer get(String url) throws java.io.IOException {
-    Objects.requireNonNull(url, "url");
-    String name = io.sparkrca.core.redaction.Redactor.redactUri(url);
-    java.net.URI uri;
-    try {
-      uri = java.net.URI.create(url.trim());
-    } catch (IllegalArgumentException e) {
-      throw new io.sparkrca.core.error.InvalidRequestException(
-          "Not a valid URL: " + name + "; percent-encode spaces and special characters");
-    }
-    if (uri.getHost() == null) {
-      throw new io.sparkrca.core.error.InvalidRequestException("Not a valid http(s) URL (no host): " + name);
-    }
-    return new HttpAnswer(transport.get(uri, name, null, java.util.Map.of()));
+    HttpTarget target = HttpTarget.parse(Objects.requireNonNull(url, "url"));
+    return new HttpAnswer(transport.get(target.uri(), target.name(), null, target.credentials()));
   }
 
   @Override

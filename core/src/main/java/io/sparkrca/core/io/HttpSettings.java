@@ -164,6 +164,41 @@ public final class HttpSettings {
         + maxRedirects + ", credentialsOverPlainHttp=" + credentialsOverPlainHttp + "}";
   }
 
+  /**
+   * Checks a header as a request will carry it: a name of HTTP token characters, and a value of
+   * tabs and printable Latin-1 characters only (no line breaks or other control characters, no
+   * character above U+00FF). The error names the header, never its value, since values are often
+   * tokens or cookies; the JDK's own error would quote the value.
+   *
+   * <pre>{@code
+   * HttpSettings.requireValidHeader("Authorization", "Bearer " + token);
+   * }</pre>
+   *
+   * @throws InvalidRequestException when the header cannot be sent as it is
+   */
+  public static void requireValidHeader(String name, String value) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(value, "value");
+    String n = name.trim();
+    if (n.isEmpty() || !n.chars().allMatch(HttpSettings::isTokenChar)) {
+      throw new InvalidRequestException("invalid HTTP header name '" + n.replaceAll("[\\r\\n]", " ")
+          + "': use letters, digits and !#$%&'*+-.^_`|~ only");
+    }
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c > 0xFF || c == 0x7F || (c < 0x20 && c != '\t')) {
+        throw new InvalidRequestException("the value of HTTP header " + n + " has a character HTTP cannot carry ("
+            + (c == '\n' || c == '\r' ? "a line break" : c < 0x20 || c == 0x7F ? "a control character"
+                : "one outside Latin-1") + ", at position " + (i + 1) + " of " + value.length()
+            + "; the value is not shown): retype it, or copy it again without stray characters");
+      }
+    }
+  }
+
+  private static boolean isTokenChar(int c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+  }
+
   /** Builder for {@link HttpSettings}; every setting has a sensible default. */
   public static final class Builder {
     private final Map<String, String> headers = new LinkedHashMap<>();
@@ -187,14 +222,7 @@ public final class HttpSettings {
      * Its value never appears in messages.
      */
     public Builder header(String name, String value) {
-      Objects.requireNonNull(name, "name");
-      Objects.requireNonNull(value, "value");
-      if (name.isBlank() || name.indexOf(':') >= 0 || name.indexOf('\n') >= 0) {
-        throw new InvalidRequestException("invalid HTTP header name '" + name + "'");
-      }
-      if (value.indexOf('\n') >= 0 || value.indexOf('\r') >= 0) {
-        throw new InvalidRequestException("the value of HTTP header " + name + " contains a line break");
-      }
+      requireValidHeader(name, value);
       headers.put(name.trim(), value);
       return this;
     }

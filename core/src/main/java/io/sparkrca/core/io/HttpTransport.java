@@ -103,6 +103,7 @@ final class HttpTransport {
     boolean sameOrigin = true;
     int redirects = 0;
     int attempt = 0;
+    Duration waited = Duration.ZERO;
     while (true) {
       HttpRequest request = request(current, range, sameOrigin ? extraHeaders : Map.of(), sameOrigin);
       HttpResponse<java.io.InputStream> response;
@@ -157,8 +158,22 @@ final class HttpTransport {
                   + settings.maxRetryAfter().toSeconds() + " s this reader waits. Try again later");
         }
         Duration wait = retryAfter.isPresent() ? retryAfter.get() : backoff(attempt);
-        Log.LOG.debug("GET {}: HTTP {}; retry {} in {} ms", name, status, attempt + 1, wait.toMillis());
+        if (waited.plus(wait).compareTo(settings.maxRetryAfter()) > 0) {
+          // The waits of one request together stay within what one Retry-After may ask for.
+          throw new SparkRcaException(
+              "GET " + name + ": HTTP " + status + reason(status) + " after " + (attempt + 1) + " attempts and "
+                  + waited.toSeconds() + " s of waiting; the server asks to wait " + wait.toSeconds()
+                  + " s more, past the " + settings.maxRetryAfter().toSeconds() + " s this reader waits for one "
+                  + "request" + detail + ". Try again later");
+        }
+        if (wait.compareTo(Duration.ofSeconds(5)) >= 0) {
+          Log.LOG.warn("GET {}: HTTP {}{}; waiting {} s before retry {} of {}", name, status, reason(status),
+              wait.toSeconds(), attempt + 1, settings.maxRetries());
+        } else {
+          Log.LOG.debug("GET {}: HTTP {}; retry {} in {} ms", name, status, attempt + 1, wait.toMillis());
+        }
         pause(wait, name);
+        waited = waited.plus(wait);
         attempt++;
         continue;
       }
@@ -191,7 +206,11 @@ final class HttpTransport {
       settings.headers().forEach(b::setHeader);
       Map<String, String> dynamic = settings.dynamicHeaders().get();
       if (dynamic != null) {
-        dynamic.forEach(b::setHeader);
+        // Computed per request (a refreshed token), so not checked when the settings were built.
+        dynamic.forEach((k, v) -> {
+          HttpSettings.requireValidHeader(k, v);
+          b.setHeader(k, v);
+        });
       }
       extraHeaders.forEach(b::setHeader);
     }
@@ -242,11 +261,18 @@ final class HttpTransport {
                     new SparkRcaException(
                         "GET " + name + ": a redirect without a Location header; the server is "
                             + "misconfigured"));
+    URI next;
     try {
-      return current.resolve(URI.create(location.trim()));
+      next = current.resolve(URI.create(location.trim()));
     } catch (IllegalArgumentException e) {
       throw new SparkRcaException("GET " + name + ": the server redirects to an invalid URL");
     }
+    String scheme = String.valueOf(next.getScheme());
+    if (!scheme.equalsIgnoreCase("http") && !scheme.equalsIgnoreCase("https") || next.getHost() == null) {
+      throw new SparkRcaException("GET " + name + ": the server redirects to " + Redactor.redactUri(next.toString())
+          + ", which is not an http(s) URL with a host; refused. Check the URL, or give the final location directly");
+    }
+    return next;
   }
 
   static boolean sameOrigin(URI a, URI b) {

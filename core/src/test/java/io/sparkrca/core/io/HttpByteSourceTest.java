@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.sparkrca.core.error.AccessDeniedException;
 import io.sparkrca.core.error.CorruptInputException;
@@ -325,6 +326,84 @@ class HttpByteSourceTest {
   }
 
   @Test
+  void aBodyThatTricklesInUnderTheReadTimeoutStillEndsAtIt() throws Exception {
+    byte[] data = text(100_000);
+    try (RawServer raw = new RawServer(data, attempt -> "\"v1\"", 10_000)) {
+      raw.trickleMillis = 50; // a byte every 50 ms: a plain idle timeout of 500 ms never fires
+      ByteSource s = provider(http().readTimeout(Duration.ofMillis(500)).maxRetries(0)).open(raw.url());
+      assertThatThrownBy(() -> assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+        try (InputStream in = s.openStream()) {
+          in.readAllBytes();
+        }
+      }))
+          .isInstanceOf(SparkRcaException.class)
+          .hasMessageContaining("bytes received in 500 ms of waiting")
+          .hasMessageContaining("the server sends too slowly or has stalled");
+    }
+  }
+
+  @Test
+  void aRedirectToAnythingButAnHttpUrlWithAHostIsRefusedByName() {
+    server.redirect("/ftp", "ftp://evil.example/x");
+    server.redirect("/nohost", "http:///x/y");
+    HttpByteSourceProvider http = provider(http());
+
+    for (String path : List.of("/ftp", "/nohost")) {
+      assertThatThrownBy(() -> http.open(server.url(path)).read(0, 6))
+          .isInstanceOf(SparkRcaException.class)
+          .hasMessageContaining("GET " + server.url(path) + ": the server redirects to")
+          .hasMessageContaining("not an http(s) URL with a host; refused");
+    }
+  }
+
+  @Test
+  void aHeaderValueHttpCannotCarryIsRefusedByItsNameWithoutItsValue() {
+    assertThatThrownBy(() -> http().header("Authorization", "Bearer s3cr\u20acTOKEN"))
+        .isInstanceOf(io.sparkrca.core.error.InvalidRequestException.class)
+        .hasMessageContaining("HTTP header Authorization has a character HTTP cannot carry (one outside Latin-1")
+        .hasMessageNotContaining("s3cr");
+    assertThatThrownBy(() -> http().header("Cookie", "session=abc\u007fDEFSECRET"))
+        .hasMessageContaining("a control character").hasMessageNotContaining("DEFSECRET");
+    assertThatThrownBy(() -> http().header("X Bad", "v")).hasMessageContaining("invalid HTTP header name 'X Bad'");
+
+    server.serve("/log", TestHttpServer.Content.of("hello\n"));
+    ByteSource computed = provider(http().headers(() -> Map.of("Authorization", "Bearer fre\u0001shSECRET")))
+        .open(server.url("/log"));
+    assertThatThrownBy(() -> computed.read(0, 6))
+        .isInstanceOf(io.sparkrca.core.error.InvalidRequestException.class)
+        .hasMessageContaining("Authorization").hasMessageNotContaining("SECRET");
+    assertThat(server.requests()).as("nothing sent").isEmpty();
+  }
+
+  @Test
+  void retryWaitsOfOneRequestStayWithinTheRetryAfterCapInAll() {
+    server.serve("/log", TestHttpServer.Content.of("hello\n"));
+    for (int i = 0; i < 5; i++) {
+      server.enqueue("/log", 429, Map.of("Retry-After", "100"));
+    }
+    ByteSource s = provider(http()).open(server.url("/log"));
+
+    assertThatThrownBy(() -> s.read(0, 6))
+        .isInstanceOf(SparkRcaException.class)
+        .hasMessageContaining("HTTP 429 Too Many Requests after 2 attempts and 100 s of waiting")
+        .hasMessageContaining("asks to wait 100 s more, past the 120 s this reader waits for one request");
+    assertThat(sleeps).containsExactly(Duration.ofSeconds(100));
+    assertThat(server.requests()).hasSize(2);
+  }
+
+  @Test
+  void aPlainGetSendsTheUrlsCredentialsAsBasicAuthAndDropsThemFromTheUrl() throws IOException {
+    server.serve("/api", TestHttpServer.Content.of("{}"));
+    String url = server.url("/api").replace("http://", "http://bob:PASSWORD9@");
+
+    try (HttpAnswer a = provider(http()).get(url)) {
+      assertThat(a.uri().toString()).doesNotContain("PASSWORD9").doesNotContain("bob");
+    }
+    assertThat(server.requests().get(0).header("Authorization"))
+        .isEqualTo("Basic " + Base64.getEncoder().encodeToString("bob:PASSWORD9".getBytes(UTF_8)));
+  }
+
+  @Test
   void refusedConnectionIsReportedAtOnceWithoutRetries() throws IOException {
     int port;
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -386,6 +465,8 @@ class HttpByteSourceTest {
     private final ServerSocket socket;
     private final Thread thread;
     volatile boolean stallInsteadOfReset;
+    /** Above 0: the first answer's body goes out one byte per this many milliseconds. */
+    volatile long trickleMillis;
 
     RawServer(byte[] data, IntFunction<String> etagForAttempt, int cutAt) throws IOException {
       socket = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
@@ -405,6 +486,13 @@ class HttpByteSourceTest {
                     if (attempt == 1) {
                       out.write(("HTTP/1.1 200 OK\r\nContent-Length: " + data.length + "\r\nETag: " + etag
                               + "\r\nConnection: close\r\n\r\n").getBytes(US_ASCII));
+                      if (trickleMillis > 0) {
+                        for (int i = 0; i < cutAt; i++) {
+                          out.write(data[i]);
+                          out.flush();
+                          Thread.sleep(trickleMillis);
+                        }
+                      }
                       out.write(data, 0, cutAt);
                       out.flush();
                       if (stallInsteadOfReset) {

@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,6 +41,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class RestClient {
   private static final Logger LOG = LoggerFactory.getLogger(RestClient.class);
+  private static final long MIB = 1L << 20;
   private static final Pattern TITLE = Pattern.compile("(?is)<title[^>]*>(.*?)</title>");
 
   private final String apiRoot;
@@ -154,6 +156,8 @@ public final class RestClient {
       byte[] buf = new byte[64 * 1024];
       long n = 0;
       boolean first = true;
+      long started = System.nanoTime();
+      long window = settings.http().readTimeout().toNanos();
       while (true) {
         int r;
         try {
@@ -181,6 +185,16 @@ public final class RestClient {
           throw tooLarge(path, "more than " + cap + " bytes", cap, what);
         }
         out.write(buf, 0, r);
+        // At least 1 MiB per read timeout, on average: a server that trickles just fast enough for
+        // each read (the body stream's own floor is 1 KiB per read timeout) cannot hold an answer
+        // of many MiB for hours.
+        long elapsed = System.nanoTime() - started;
+        if (elapsed > window && elapsed / (double) window > 1 + n / (double) MIB) {
+          throw new SparkRcaException("GET " + name(path) + ": the " + what + " arrives too slowly (" + n + " bytes in "
+              + TimeUnit.NANOSECONDS.toSeconds(elapsed) + " s; at least 1 MiB per " + settings.http().readTimeout()
+              .toSeconds() + " s is expected); check the server and any proxy in front of it, or allow more time "
+              + "(--timeout)");
+        }
       }
       bytes.addAndGet(n);
       if (declared.isPresent() && n < declared.getAsLong()) {

@@ -62,7 +62,12 @@ public final class FaultProxy implements AutoCloseable {
     /** 302 to the same path on {@code localhost} of the {@link #redirectTarget} (another host name). */
     REDIRECT_OTHER_HOST,
     /** The connection closed without an answer. */
-    CLOSE_WITHOUT_ANSWER
+    CLOSE_WITHOUT_ANSWER,
+    /**
+     * The real answer behind 64 KiB of leading white space, sent 1,100 bytes every 900 ms: fast
+     * enough that no read waits a whole second for its next KiB, far too slow for a whole answer.
+     */
+    TRICKLE
   }
 
   /** One request the proxy received. */
@@ -225,6 +230,20 @@ public final class FaultProxy implements AutoCloseable {
           if (fault == Fault.SLOW_BODY) {
             Thread.sleep(stall.toMillis());
             out.write(body, half, body.length - half);
+          }
+        }
+        case TRICKLE -> {
+          HttpResponse<byte[]> r = upstream(pathAndQuery);
+          ex.getResponseHeaders().set("Content-Type", "application/json");
+          ex.sendResponseHeaders(r.statusCode(), 0);
+          byte[] padded = new byte[64 * 1024 + r.body().length];
+          java.util.Arrays.fill(padded, 0, 64 * 1024, (byte) ' ');
+          System.arraycopy(r.body(), 0, padded, 64 * 1024, r.body().length);
+          OutputStream out = ex.getResponseBody();
+          for (int i = 0; i < padded.length; i += 1100) {
+            out.write(padded, i, Math.min(1100, padded.length - i));
+            out.flush();
+            Thread.sleep(900);
           }
         }
         default -> throw new IllegalStateException(fault.name());

@@ -156,6 +156,19 @@ public abstract class HistoryServerFaultsContract {
   }
 
   @Test
+  void anAnswerThatTricklesInJustFastEnoughForEachReadIsStoppedAsTooSlow() {
+    proxy.inject(endsWith("/allexecutors"), FaultProxy.Fault.TRICKLE, Integer.MAX_VALUE);
+    SparkApplication app = app(settings().build());
+
+    assertThatThrownBy(() -> app.executors(false))
+        .isInstanceOf(SparkRcaException.class)
+        .hasMessageContaining("/allexecutors: the answer arrives too slowly")
+        .hasMessageContaining("at least 1 MiB per 1 s is expected")
+        .hasMessageContaining("--timeout");
+    assertThat(proxy.count(endsWith("/allexecutors"))).as("too slow is not retried").isEqualTo(1);
+  }
+
+  @Test
   void aBodyCutMidJsonIsNeverReadAsAPartialAnswer() {
     proxy.inject(endsWith("/stages"), FaultProxy.Fault.CUT_MID_JSON, Integer.MAX_VALUE);
     SparkApplication app = app(settings().build());
