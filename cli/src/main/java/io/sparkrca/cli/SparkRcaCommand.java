@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -123,7 +124,22 @@ public final class SparkRcaCommand implements Runnable {
           err.flush();
           return EXIT_ERROR;
         });
-    return cli.execute(args);
+    try {
+      return cli.execute(args);
+    } catch (OutOfMemoryError | StackOverflowError e) {
+      // Errors pass picocli's handler by; without this the JVM prints a stack trace and exits 1,
+      // which would read as "a problem found". What failed to fit is gone, so there is room to say so.
+      String message = describe(e);
+      if (CliContract.jsonErrors(null, args) && !ReportOutput.errorWritten()) {
+        ReportOutput.jsonError(out, message, EXIT_ERROR);
+      }
+      err.println("sparkrca: " + message);
+      if (List.of(args).contains("--debug")) {
+        e.printStackTrace(err);
+      }
+      err.flush();
+      return EXIT_ERROR;
+    }
   }
 
   /**
@@ -169,7 +185,11 @@ public final class SparkRcaCommand implements Runnable {
       return "I/O error: " + ex.getMessage();
     }
     if (ex instanceof OutOfMemoryError) {
-      return "out of memory: raise -Xmx, or lower the limits of the command (see --help)";
+      return "out of memory (" + ex.getMessage() + ", a heap of " + (Runtime.getRuntime().maxMemory() >> 20)
+          + " MiB): run again with a larger heap (JAVA_OPTS=-Xmx4g), or lower the limits of the command (see --help)";
+    }
+    if (ex instanceof StackOverflowError) {
+      return "the input nests too deeply for this JVM's stack: run again with JAVA_OPTS=-Xss16m, or give a smaller input";
     }
     String m = ex.getMessage();
     return ex.getClass().getSimpleName() + (m == null ? "" : ": " + m);

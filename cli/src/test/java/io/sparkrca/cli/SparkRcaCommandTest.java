@@ -49,6 +49,14 @@ class SparkRcaCommandTest {
   }
 
   @Test
+  void runningOutOfMemoryOrStackSaysHowToGiveTheJvmMore() {
+    // execute() catches these Errors, which picocli's handler never sees, and prints this one line.
+    assertThat(SparkRcaCommand.describe(new OutOfMemoryError("Java heap space")))
+        .startsWith("out of memory (Java heap space, a heap of ").contains("JAVA_OPTS=-Xmx4g");
+    assertThat(SparkRcaCommand.describe(new StackOverflowError())).contains("JAVA_OPTS=-Xss16m");
+  }
+
+  @Test
   void debugAddsTheStackTrace(@TempDir Path dir) {
     CliRun run = CliRun.of("--debug", "summarize", dir.resolve("missing").toString());
     assertThat(run.exitCode()).isEqualTo(2);

@@ -61,6 +61,12 @@ public final class Redactor {
       Pattern.compile(
           "-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)");
   private static final Pattern COOKIE_HEADER = Pattern.compile("(?i)\\b((?:set-)?cookie\\s*:\\s*)(.+)");
+  /**
+   * A quoted key, then a quoted value: a call's arguments ({@code .config("k", "v")}, {@code
+   * .option("k", "v")}), a Scala pair ({@code "k" -> "v"}) or a JSON/Python member ({@code "k": "v"}).
+   */
+  private static final Pattern QUOTED_PAIR =
+      Pattern.compile("([\"'])([^\"'\\r\\n]{1,200})\\1(\\s*(?:,|->|:|=)\\s*)([\"'])([^\"'\\r\\n]*)\\4");
 
   private static final Redactor STANDARD = new Redactor(DEFAULT_KEYS);
 
@@ -106,7 +112,8 @@ public final class Redactor {
       return text == null ? "" : text;
     }
     if (!mayHoldSecret(text)) {
-      return text;
+      // An application's own key rule may name keys the literal gate knows nothing of.
+      return this == STANDARD ? text : redactQuotedPairs(text);
     }
     String s = text;
     s = PRIVATE_KEY.matcher(s).replaceAll(Matcher.quoteReplacement(REDACTED));
@@ -116,7 +123,33 @@ public final class Redactor {
     s = GOOGLE_TOKEN.matcher(s).replaceAll(Matcher.quoteReplacement(REDACTED));
     s = WELL_KNOWN_TOKEN.matcher(s).replaceAll(Matcher.quoteReplacement(REDACTED));
     s = COOKIE_HEADER.matcher(s).replaceAll("$1" + Matcher.quoteReplacement(REDACTED));
-    return s;
+    return redactQuotedPairs(s);
+  }
+
+  /**
+   * The value of every quoted pair whose key is secret by this redactor's key rule: code sets
+   * credentials as {@code .config("spark.hadoop.fs.s3a.secret.key", "...")}, which the {@code
+   * key=value} rule above does not see.
+   */
+  private String redactQuotedPairs(String s) {
+    if (s.indexOf('"') < 0 && s.indexOf('\'') < 0) {
+      return s;
+    }
+    Matcher m = QUOTED_PAIR.matcher(s);
+    StringBuilder out = null;
+    int copied = 0;
+    int from = 0;
+    while (from < s.length() && m.find(from)) {
+      if (!m.group(5).isEmpty() && isSecretKey(m.group(2))) {
+        out = out == null ? new StringBuilder(s.length()) : out;
+        out.append(s, copied, m.start(5)).append(REDACTED);
+        copied = m.end(5);
+        from = m.end();
+      } else {
+        from = m.start(4); // the value may be the key of the next pair: ("a", "password", "v")
+      }
+    }
+    return out == null ? s : out.append(s, copied, s.length()).toString();
   }
 
   /**
@@ -130,6 +163,7 @@ public final class Redactor {
         || l.contains("pass") || l.contains("pwd") || l.contains("secret") || l.contains("token") || l.contains("key")
         || l.contains("sig") // key=value secrets (signature, sharedaccesssignature...)
         || l.contains("bearer") || l.contains("basic") || l.contains("cookie")
+        || l.contains("auth") || l.contains("cred") || l.contains("sas") || l.contains("jaas") || l.contains("session")
         || l.contains("ya29.") || l.contains("eyj") || l.contains("akia") || l.contains("asia") || l.contains("xox")
         || l.contains("gh") && l.indexOf('_') >= 0; // ghp_, gho_... tokens
   }

@@ -28,6 +28,24 @@ class RedactorTest {
   }
 
   @Test
+  void redactsTheValueOfASecretKeySetInCode() {
+    String k = Redactor.REDACTED;
+    assertThat(r.redactText(".config(\"spark.hadoop.fs.s3a.secret.key\", \"wJalrXUtnFEMI\")"))
+        .isEqualTo(".config(\"spark.hadoop.fs.s3a.secret.key\", \"" + k + "\")");
+    assertThat(r.redactText("spark.conf.set('spark.ssl.keyStorePassword', 'kspass12345')"))
+        .isEqualTo("spark.conf.set('spark.ssl.keyStorePassword', '" + k + "')");
+    assertThat(r.redactText(".option(\"user\", \"etl\").option(\"password\", \"hunter2secret\")"))
+        .isEqualTo(".option(\"user\", \"etl\").option(\"password\", \"" + k + "\")");
+    assertThat(r.redactText("Map(\"password\" -> \"hunter2secret\", \"user\" -> \"etl\")"))
+        .isEqualTo("Map(\"password\" -> \"" + k + "\", \"user\" -> \"etl\")");
+    assertThat(r.redactText("{\"authorization\": \"Basic-xyz\"}")).isEqualTo("{\"authorization\": \"" + k + "\"}");
+    assertThat(r.redactText("f(\"a\", \"password\", \"v3ry\")")).doesNotContain("v3ry");
+    assertThat(r.redactText(".config(\"spark.app.name\", \"nightly\")")).isEqualTo(".config(\"spark.app.name\", \"nightly\")");
+    assertThat(r.withExtraKeyPattern("(?i)warehouse").redactText("conf.set(\"my.warehouse.pin\", \"1234\")"))
+        .doesNotContain("1234");
+  }
+
+  @Test
   void leavesTextWithoutSecretsAsItIs() {
     for (String plain : new String[] {
         "In stage 3 (count at Job.scala:42), the slowest task took 12 s = 6.0x the median 2 s",
