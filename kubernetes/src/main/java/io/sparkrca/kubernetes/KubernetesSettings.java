@@ -109,7 +109,7 @@ public final class KubernetesSettings {
     return driverPod;
   }
 
-  /** How long one API request may take. */
+  /** How long one API request may take, a log read to its end included (what came by then is kept). */
   public Duration requestTimeout() {
     return requestTimeout;
   }
@@ -134,7 +134,10 @@ public final class KubernetesSettings {
     return logTailLines;
   }
 
-  /** The most bytes of one container's log read. */
+  /**
+   * The most bytes of one container's log kept (its last ones). A server that sends more than 8
+   * times this for the tail asked for (it ignored tailLines) is read only so far, with a gap.
+   */
   public int maxLogBytes() {
     return maxLogBytes;
   }

@@ -61,6 +61,21 @@ public final class Calls {
     return System.nanoTime() < deadlineNanos;
   }
 
+  /** The time budget left (zero when spent). */
+  public Duration remaining() {
+    return Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
+  }
+
+  /** The time budget for the whole read. */
+  public Duration budget() {
+    return budget;
+  }
+
+  /** How long one request may take. */
+  public Duration requestTimeout() {
+    return requestTimeout;
+  }
+
   /** Runs {@code call}; on failure records a gap (under {@code what}) and returns empty. */
   public <T> Optional<T> run(String what, Request r, Supplier<T> call) {
     return attempt(what, r, false, call).value();

@@ -29,6 +29,7 @@ import io.sparkrca.kubernetes.SparkPods;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -36,9 +37,17 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads what the API server holds about one Spark application, with get and list requests only:
@@ -50,6 +59,18 @@ public final class Reader {
   /** The events kept per namespace, after filtering to the application's objects. */
   static final int MAX_KEPT_EVENTS = 1000;
   private static final int PAGE = 500;
+  /** The SparkApplications searched for the application's when no pod names it. */
+  static final int MAX_LISTED_APPLICATIONS = 5000;
+  /** The SparkApplications read by the names the pods' operator label gives. */
+  static final int MAX_APPLICATION_GETS = 5;
+  /**
+   * How many times the log byte cap may be read before reading stops: a server that applies
+   * tailLines sends about the tail asked for; one that does not would send the whole log.
+   */
+  static final int LOG_INPUT_FACTOR = 8;
+  private static final Logger LOG = LoggerFactory.getLogger(Reader.class);
+  /** Closes log streams whose deadline passed; one daemon thread for all readers. */
+  private static final ScheduledExecutorService WATCHDOG = watchdog();
   private static final Pattern EXEC_POD = Pattern.compile("-exec-(\\d+)$");
   static final ResourceDefinitionContext SPARK_APPLICATIONS = new ResourceDefinitionContext.Builder()
       .withGroup("sparkoperator.k8s.io").withVersion("v1beta2").withKind("SparkApplication")
@@ -76,6 +97,16 @@ public final class Reader {
     this.namespace = namespace;
     this.target = target;
     this.calls = new Calls(server, settings.budget(), settings.requestTimeout(), gaps);
+  }
+
+  private static ScheduledExecutorService watchdog() {
+    ScheduledThreadPoolExecutor e = new ScheduledThreadPoolExecutor(1, r -> {
+      Thread t = new Thread(r, "sparkrca-k8s-log-watchdog");
+      t.setDaemon(true);
+      return t;
+    });
+    e.setRemoveOnCancelPolicy(true); // a log read that ends in time leaves no task behind
+    return e;
   }
 
   /** The calls made, with the gaps of those that failed. */
@@ -153,7 +184,11 @@ public final class Reader {
     return settings.driverPod().or(target::driverPod);
   }
 
-  /** The application's SparkApplication (Spark Operator), when it was launched by one. */
+  /**
+   * The application's SparkApplication (Spark Operator), when it was launched by one: by the name
+   * its pods' operator label gives, else (its pods gone) the one whose status holds its Spark
+   * application id, searched for page by page in at most {@link #MAX_LISTED_APPLICATIONS}.
+   */
   public List<SparkApplicationInfo> applications() {
     if (applications != null) {
       return applications;
@@ -163,24 +198,64 @@ public final class Reader {
       Optional.ofNullable(p.labels().get(Mapping.OPERATOR_APP)).ifPresent(names::add);
     }
     List<SparkApplicationInfo> out = new ArrayList<>();
-    // Ask only when the pods say an operator launched them, or when they are gone (then the
-    // SparkApplication, which outlives them, may be all that is left).
-    if (!names.isEmpty() || pods().isEmpty()) {
-      Calls.Request r = new Calls.Request("list", "sparkapplications.sparkoperator.k8s.io", namespace,
-          "/apis/sparkoperator.k8s.io/v1beta2/namespaces/" + namespace + "/sparkapplications");
-      List<EvidenceGap> before = new ArrayList<>(calls.gaps());
-      Calls.Result<GenericKubernetesResourceList> list = calls.runAllowingNotFound(Calls.CLUSTER_RECORDS, r,
-          () -> client.genericKubernetesResources(SPARK_APPLICATIONS).inNamespace(namespace)
-              .list(new ListOptionsBuilder().withLimit((long) PAGE).build()));
-      if (names.isEmpty() && calls.gaps().size() > before.size()
-          && calls.gaps().get(calls.gaps().size() - 1).reason() == GapReason.ACCESS_DENIED) {
-        // Nothing says the operator was involved: a refusal to list its resources is no gap.
-        calls.gaps().remove(calls.gaps().size() - 1);
+    String resource = "sparkapplications.sparkoperator.k8s.io";
+    String base = "/apis/sparkoperator.k8s.io/v1beta2/namespaces/" + namespace + "/sparkapplications";
+    if (!names.isEmpty()) {
+      // The label names it: one get, however many other applications the namespace holds.
+      int asked = 0;
+      for (String name : names) {
+        if (asked++ >= MAX_APPLICATION_GETS) {
+          notes.add((names.size() - MAX_APPLICATION_GETS) + " more SparkApplications named by the pods' label "
+              + Mapping.OPERATOR_APP + " were not read (at most " + MAX_APPLICATION_GETS + " are)");
+          break;
+        }
+        Calls.Request g = new Calls.Request("get", resource, namespace, base + "/" + name);
+        Calls.Result<GenericKubernetesResource> app = calls.runAllowingNotFound(Calls.CLUSTER_RECORDS, g,
+            () -> client.genericKubernetesResources(SPARK_APPLICATIONS).inNamespace(namespace).withName(name).get());
+        app.value().map(Mapping::sparkApplication).ifPresent(out::add);
+        if (app.notFound()) {
+          notes.add("the SparkApplication " + name + " that the pods' label " + Mapping.OPERATOR_APP + " names is gone ("
+              + app.notFoundMessage() + ")");
+        }
       }
-      for (GenericKubernetesResource g : list.value().map(GenericKubernetesResourceList::getItems).orElse(List.of())) {
-        SparkApplicationInfo a = Mapping.sparkApplication(g);
-        if (names.contains(a.name()) || a.sparkApplicationId().map(target.appId()::equals).orElse(false)) {
-          out.add(a);
+    } else if (pods().isEmpty()) {
+      // The pods are gone: the SparkApplication, which outlives them, may be all that is left, and
+      // only its status says which it is.
+      Calls.Request r = new Calls.Request("list", resource, namespace, base);
+      String cont = null;
+      int searched = 0;
+      boolean more = true;
+      while (more && out.isEmpty()) {
+        String token = cont;
+        int gapsBefore = calls.gaps().size();
+        Calls.Result<GenericKubernetesResourceList> page = calls.runAllowingNotFound(Calls.CLUSTER_RECORDS, r,
+            () -> client.genericKubernetesResources(SPARK_APPLICATIONS).inNamespace(namespace)
+                .list(new ListOptionsBuilder().withLimit((long) PAGE).withContinue(token).build()));
+        if (page.value().isEmpty()) {
+          if (calls.gaps().size() > gapsBefore
+              && calls.gaps().get(calls.gaps().size() - 1).reason() == GapReason.ACCESS_DENIED) {
+            // Nothing says the operator was involved: a refusal to list its resources is no gap.
+            calls.gaps().remove(calls.gaps().size() - 1);
+          }
+          break;
+        }
+        for (GenericKubernetesResource g : page.value().get().getItems()) {
+          searched++;
+          SparkApplicationInfo a = Mapping.sparkApplication(g);
+          if (a.sparkApplicationId().map(target.appId()::equals).orElse(false)) {
+            out.add(a);
+          }
+        }
+        var meta = page.value().get().getMetadata();
+        cont = meta == null ? null : meta.getContinue();
+        more = cont != null && !cont.isBlank();
+        if (more && out.isEmpty() && searched >= MAX_LISTED_APPLICATIONS) {
+          calls.gaps().add(new EvidenceGap(Calls.CLUSTER_RECORDS, calls.uri(r), GapReason.PARTIAL,
+              "only the first " + searched + " SparkApplications in namespace " + namespace + " were searched for the one "
+                  + "of " + target.appId() + ", and it was not among them; the rest were not read",
+              "find it with kubectl get sparkapplications -n " + namespace + " (its status.sparkApplicationId is "
+                  + target.appId() + ")"));
+          break;
         }
       }
     }
@@ -292,7 +367,13 @@ public final class Reader {
   }
 
   private List<EventInfo> listEvents(String ns, Optional<String> fieldSelector, java.util.function.Predicate<EventInfo> keep) {
-    List<EventInfo> out = new ArrayList<>();
+    // At most MAX_KEPT_EVENTS are kept; when more are about the application, the ones that say
+    // most go first: warnings (OOMKilling, Evicted, BackOff) before normal events, the newer
+    // before the older. The head of the queue is the one least worth keeping.
+    PriorityQueue<EventInfo> kept = new PriorityQueue<>(KEEP_ORDER);
+    int matched = 0;
+    int warnings = 0;
+    int warningsLeftOut = 0;
     Calls.Request r = new Calls.Request("list", "events", ns, "/api/v1/namespaces/" + ns + "/events"
         + fieldSelector.map(f -> "?fieldSelector=" + f).orElse(""));
     String cont = null;
@@ -312,8 +393,13 @@ public final class Reader {
       for (Event e : page.get().getItems()) {
         read++;
         EventInfo info = Mapping.event(e);
-        if (keep.test(info) && out.size() < MAX_KEPT_EVENTS) {
-          out.add(info);
+        if (keep.test(info)) {
+          matched++;
+          warnings += info.warning() ? 1 : 0;
+          kept.add(info);
+          if (kept.size() > MAX_KEPT_EVENTS && kept.poll().warning()) {
+            warningsLeftOut++;
+          }
         }
       }
       cont = page.get().getMetadata() == null ? null : page.get().getMetadata().getContinue();
@@ -325,8 +411,21 @@ public final class Reader {
         break;
       }
     }
-    return out;
+    if (matched > kept.size()) {
+      int leftOut = matched - kept.size();
+      calls.gaps().add(new EvidenceGap(Calls.CLUSTER_RECORDS, calls.uri(r), GapReason.PARTIAL,
+          leftOut + " of the " + matched + " events about the application in namespace " + ns + " were left out (at most "
+              + MAX_KEPT_EVENTS + " are kept): " + (warningsLeftOut == 0
+                  ? "all " + warnings + " warning(s) are kept, with the newest normal events"
+                  : "only the newest " + (warnings - warningsLeftOut) + " of its " + warnings + " warnings are kept"),
+          "list them all with kubectl get events -n " + ns + " --sort-by=.lastTimestamp"));
+    }
+    return new ArrayList<>(kept);
   }
+
+  /** Events from least to most worth keeping: normal before warning, then older before newer. */
+  private static final Comparator<EventInfo> KEEP_ORDER = Comparator.comparing(EventInfo::warning)
+      .thenComparing(e -> e.time().orElse(java.time.Instant.MIN));
 
   /**
    * The pods whose logs matter, in order: the driver, then executors that failed, at most the log
@@ -372,11 +471,19 @@ public final class Reader {
     Calls.Request r = new Calls.Request("get", "pods/log", namespace, path);
     String what = pod.isDriver() ? "driver log" : "executor logs";
     List<EvidenceGap> before = new ArrayList<>(calls.gaps());
+    // fabric8's JDK client applies the request timeout only until the headers arrive, and the
+    // budget is checked only before a call: a log that trickles or never ends would hold the read
+    // for ever. So the whole read gets a deadline, and a watchdog closes the stream when it
+    // passes (a blocked read then returns); the bytes read by then are kept.
+    boolean budgetBound = calls.remaining().compareTo(settings.requestTimeout()) < 0;
+    Duration limit = budgetBound ? calls.remaining() : settings.requestTimeout();
+    long deadline = System.nanoTime() + limit.toNanos();
+    long maxInput = (long) settings.maxLogBytes() * LOG_INPUT_FACTOR;
     Optional<Tail> tail = calls.run(what, r, () -> {
       var c = client.pods().inNamespace(namespace).withName(pod.name()).inContainer(container.name());
       try (InputStream in = previous ? c.terminated().tailingLines(settings.logTailLines()).getLogInputStream()
           : c.tailingLines(settings.logTailLines()).getLogInputStream()) {
-        return Tail.read(in, settings.maxLogBytes());
+        return Tail.read(in, settings.maxLogBytes(), maxInput, deadline);
       } catch (IOException e) {
         throw new KubernetesClientException("reading the log failed: " + e.getMessage(), e);
       }
@@ -391,39 +498,125 @@ public final class Reader {
       }
       return Optional.empty();
     }
+    Tail t = tail.get();
+    String logName = (pod.isDriver() ? "the driver's" : "executor " + pod.executorId().orElse("?") + "'s") + " log ("
+        + pod.name() + (previous ? ", previous container" : "") + ")";
+    String stopped = switch (t.stop()) {
+      case END -> "";
+      case DEADLINE -> "reading stopped after " + limit.toMillis() + " ms ("
+          + (budgetBound ? "what was left of the time budget of " + calls.budget().toSeconds() + " s" : "the request timeout")
+          + ") before the log ended";
+      case INPUT_CAP -> "reading stopped after " + t.read() + " bytes, more than the " + settings.logTailLines()
+          + " lines asked for can hold within the log cap (the server did not apply tailLines)";
+    };
+    switch (t.stop()) {
+      case DEADLINE -> calls.gaps().add(new EvidenceGap(what, calls.uri(r), GapReason.TIMEOUT,
+          logName + " was cut: " + stopped + "; the " + t.read() + " bytes read by then are kept"
+              + (t.read() == 0 ? " (none)" : ", its later lines are missing"),
+          "the API server sent the log slowly or did not end it: try again, or raise the request timeout"
+              + (budgetBound ? " and the Kubernetes time budget" : "") + "; kubectl logs --tail="
+              + settings.logTailLines() + " shows what the server sends"));
+      case INPUT_CAP -> calls.gaps().add(new EvidenceGap(what, calls.uri(r), GapReason.PARTIAL,
+          logName + " was cut: " + stopped + "; the last " + t.bytes().length + " bytes read are kept, which need not "
+              + "be the log's last lines",
+          "the API server (or a proxy in front of it) ignored tailLines: read the log with kubectl logs --tail="
+              + settings.logTailLines() + ", or raise the log byte cap"));
+      case END -> { }
+    }
+    if (t.stop() != Stop.END && t.read() == 0) {
+      return Optional.empty(); // nothing read: an empty log would look like a healthy one
+    }
     String uri = "k8s://" + namespace + "/pods/" + pod.name() + "/log?container=" + container.name()
         + (previous ? "&previous=true" : "");
-    byte[] bytes = tail.get().bytes();
+    byte[] bytes = t.bytes();
     LogEvidence scan = LogEvidence.scan(ByteSource.of(uri, bytes), pod.isDriver() ? LogRole.DRIVER : LogRole.EXECUTOR,
         pod.isDriver() ? Optional.empty() : pod.executorId(),
         (pod.isDriver() ? "the driver's pod" : "pod label " + Mapping.EXEC_ID + "=" + pod.executorId().orElse("?"))
             + (previous ? ", previous container" : ""), signatures);
-    if (tail.get().cut()) {
+    if (t.cut() || t.stop() != Stop.END) {
       List<String> notes = new ArrayList<>(scan.notes());
-      notes.add("only the last " + bytes.length + " bytes of the log tail were kept");
+      if (t.stop() != Stop.END) {
+        notes.add(stopped);
+      }
+      if (t.cut()) {
+        notes.add("only the last " + bytes.length + " bytes of the log tail were kept");
+      }
       scan = new LogEvidence(scan.uri(), scan.role(), scan.channel(), scan.executorId(), scan.classifiedBy(),
           scan.bytes(), scan.codec(), scan.linesScanned(), scan.signatureCounts(), scan.excerpts(),
           scan.excerptsCapped(), scan.firstTime(), scan.lastTime(), scan.lastLines(), notes);
     }
     return Optional.of(new LogTail(pod.name(), container.name(), previous, pod.executorId(),
-        Redactor.standard().redactText(new String(bytes, StandardCharsets.UTF_8)), tail.get().cut(), scan));
+        Redactor.standard().redactText(new String(bytes, StandardCharsets.UTF_8)), t.cut(), scan));
   }
 
-  /** The last bytes of a stream, at most {@code max}, starting at a line. */
-  record Tail(byte[] bytes, boolean cut) {
-    static Tail read(InputStream in, int max) throws IOException {
+  /** Why reading a log stopped. */
+  enum Stop {
+    /** The server ended the log. */
+    END,
+    /** The deadline passed first: the watchdog closed the stream. */
+    DEADLINE,
+    /** The server sent more than the tail asked for can be (it ignored tailLines). */
+    INPUT_CAP
+  }
+
+  /**
+   * The last bytes of a stream, at most {@code max}, starting at a line; reading stops at the
+   * stream's end, after {@code maxInput} bytes, or at {@code deadline} ({@link System#nanoTime()}),
+   * when a watchdog closes the stream so that a read blocked on a silent server returns.
+   *
+   * @param bytes the bytes kept
+   * @param cut whether older bytes were left out to keep at most {@code max}
+   * @param read how many bytes were read in all
+   * @param stop why reading stopped
+   */
+  record Tail(byte[] bytes, boolean cut, long read, Stop stop) {
+    static Tail read(InputStream in, int max, long maxInput, long deadline) throws IOException {
+      AtomicBoolean expired = new AtomicBoolean();
+      ScheduledFuture<?> watchdog = WATCHDOG.schedule(() -> {
+        expired.set(true);
+        try {
+          in.close();
+        } catch (IOException | RuntimeException e) {
+          LOG.debug("closing a log stream at its deadline failed", e);
+        }
+      }, Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      try {
+        return read(in, max, maxInput, expired);
+      } finally {
+        watchdog.cancel(false);
+      }
+    }
+
+    private static Tail read(InputStream in, int max, long maxInput, AtomicBoolean expired) throws IOException {
       byte[] ring = new byte[max];
       long total = 0;
       byte[] buf = new byte[8192];
-      int n;
-      while ((n = in.read(buf)) > 0) {
+      Stop stop = Stop.END;
+      while (true) {
+        int n;
+        try {
+          n = in.read(buf, 0, (int) Math.min(buf.length, maxInput - total));
+        } catch (IOException e) {
+          if (!expired.get()) {
+            throw e;
+          }
+          n = -1; // the watchdog closed the stream under the read
+        }
         for (int i = 0; i < n; i++) {
           ring[(int) ((total + i) % max)] = buf[i];
         }
-        total += n;
+        total += Math.max(0, n);
+        if (n < 0 || expired.get()) {
+          stop = expired.get() ? Stop.DEADLINE : Stop.END;
+          break;
+        }
+        if (total >= maxInput) {
+          stop = Stop.INPUT_CAP;
+          break;
+        }
       }
       if (total <= max) {
-        return new Tail(java.util.Arrays.copyOf(ring, (int) total), false);
+        return new Tail(java.util.Arrays.copyOf(ring, (int) total), false, total, stop);
       }
       byte[] out = new byte[max];
       int start = (int) (total % max);
@@ -433,7 +626,7 @@ public final class Reader {
       while (nl < out.length && out[nl] != '\n') {
         nl++;
       }
-      return new Tail(java.util.Arrays.copyOfRange(out, Math.min(out.length, nl + 1), out.length), true);
+      return new Tail(java.util.Arrays.copyOfRange(out, Math.min(out.length, nl + 1), out.length), true, total, stop);
     }
   }
 }

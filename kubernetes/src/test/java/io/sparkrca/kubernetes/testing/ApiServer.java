@@ -256,6 +256,38 @@ public final class ApiServer implements AutoCloseable {
     }));
   }
 
+  /**
+   * Answers every GET of the list {@code resourcePath} with {@code items} (model objects) as the
+   * API server pages a list: at most {@code limit} a page, with a continue token while more
+   * remain. fabric8's CRUD store returns a whole list at once, so it cannot show what lies past
+   * the first page.
+   */
+  public void paged(String resourcePath, String kind, String apiVersion, List<?> items) {
+    List<JsonNode> nodes = items.stream().map(i -> (JsonNode) JSON.valueToTree(i)).toList();
+    faults.add(new Fault(resourcePath, r -> {
+      Map<String, String> query = new HashMap<>();
+      String p = r.getPath();
+      if (p.contains("?")) {
+        for (String param : p.substring(p.indexOf('?') + 1).split("&")) {
+          String[] kv = param.split("=", 2);
+          query.put(kv[0], kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "");
+        }
+      }
+      int from = Integer.parseInt(query.getOrDefault("continue", "0"));
+      int limit = Integer.parseInt(query.getOrDefault("limit", String.valueOf(Integer.MAX_VALUE)));
+      int to = (int) Math.min(nodes.size(), (long) from + limit);
+      ObjectNode list = JSON.createObjectNode();
+      list.put("kind", kind);
+      list.put("apiVersion", apiVersion);
+      ObjectNode meta = list.putObject("metadata");
+      if (to < nodes.size()) {
+        meta.put("continue", String.valueOf(to));
+      }
+      list.putArray("items").addAll(nodes.subList(from, to));
+      return new MockResponse().setResponseCode(200).setBody(list.toString());
+    }));
+  }
+
   /** Every request received since the last call, as {@code METHOD path}. */
   public List<String> requests() {
     List<String> out = new ArrayList<>();
