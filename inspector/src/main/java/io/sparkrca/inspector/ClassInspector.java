@@ -25,7 +25,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Looks inside a Spark job's deployed code: JAR/ZIP archives (by ranged reads of the central
- * directory and of the wanted entries only, never extracting to disk), single class files and
+ * directory and of the wanted entries only, never extracting entries to disk; only a compressed
+ * nested jar too big for memory is inflated to a private temporary file, deleted when the
+ * inspection ends), single class files and
  * plain sources. Gives an archive overview, a {@code javap -c -p}-like disassembly of a class
  * with ranked string constants and a call graph, numbered text, and the Spark anti-patterns in
  * bytecode and source.
@@ -244,11 +246,14 @@ public final class ClassInspector {
 
   private Inspection inspect(ByteSource source, String display, List<String> chain,
       List<String> notes) {
-    ReadContext ctx = new ReadContext(limits);
-    notes.forEach(ctx::note);
-    LOG.debug("inspecting {} {}", display, chain);
-    // The source's I/O failures (missing, denied, cut off...) become exceptions naming the input.
-    return IoErrors.call(display, () -> dispatch(source, display, chain, ctx));
+    // Closing the context deletes the temporary files of large compressed nested archives; the
+    // result holds no reference to them.
+    try (ReadContext ctx = new ReadContext(limits)) {
+      notes.forEach(ctx::note);
+      LOG.debug("inspecting {} {}", display, chain);
+      // The source's I/O failures (missing, denied, cut off...) become exceptions naming the input.
+      return IoErrors.call(display, () -> dispatch(source, display, chain, ctx));
+    }
   }
 
   private Inspection dispatch(ByteSource src, String display, List<String> chain,
@@ -323,11 +328,13 @@ public final class ClassInspector {
       ClassAnalyzer.Result r = ClassAnalyzer.analyze(bytes, display, "requested",
           new ClassAnalyzer.Context());
       r.notes().forEach(ctx::note);
+      FindingCap cap = new FindingCap();
+      cap.addAll(r.findings());
       if (findingsOnly) {
-        return new FindingsReport(display, 1, 0, r.findings(), ctx.notes());
+        return new FindingsReport(display, 1, 0, cap.findings(), cap.omitted(), ctx.notes());
       }
-      return new ClassView(display, List.of(r.detail()), r.findings(), List.of(), maxClassLines,
-          ctx.notes());
+      return new ClassView(display, List.of(r.detail()), cap.findings(), cap.omitted(),
+          List.of(), maxClassLines, ctx.notes());
     }
     if (TextKinds.isLogName(src.fileName())) {
       throw new NotCodeException(display, TextKinds.logKindOfName(src.fileName()), false);
@@ -385,10 +392,13 @@ public final class ClassInspector {
       throw new NotCodeException(display, TextKinds.logKindOfLines(head), entry);
     }
     String language = SourceAnalyzer.languageName(name);
-    List<Finding> findings = SourceAnalyzer.language(name)
-        .map(l -> SourceAnalyzer.analyze(display, l, lines)).orElse(List.of());
+    SourceAnalyzer.Result analysis = SourceAnalyzer.language(name)
+        .map(l -> SourceAnalyzer.analyze(display, l, lines))
+        .orElse(new SourceAnalyzer.Result(List.of(), 0, List.of()));
+    analysis.notes().forEach(ctx::note);
+    List<Finding> findings = analysis.findings();
     if (findingsOnly) {
-      return new FindingsReport(display, 0, 1, findings, ctx.notes());
+      return new FindingsReport(display, 0, 1, findings, analysis.findingsOmitted(), ctx.notes());
     }
     int from = Math.max(1, startLine);
     if (from > lines.size() && !lines.isEmpty()) {
@@ -401,7 +411,7 @@ public final class ClassInspector {
       shown.add(Texts.safe(redactor.redactText(lines.get(i))));
     }
     return new SourceView(display, entry, language, from, shown, lines.size(), !partial, findings,
-        ctx.notes());
+        analysis.findingsOmitted(), ctx.notes());
   }
 
   // ---- classes ------------------------------------------------------------------------------
@@ -427,7 +437,8 @@ public final class ClassInspector {
     ClassAnalyzer.Context actx = new ClassAnalyzer.Context();
     ClassAnalyzer.Result main = ClassAnalyzer.analyze(bytes, display, "requested", actx);
     List<ClassDetail> details = new ArrayList<>(List.of(main.detail()));
-    List<Finding> findings = new ArrayList<>(main.findings());
+    FindingCap findings = new FindingCap();
+    findings.addAll(main.findings());
     main.notes().forEach(ctx::note);
     List<String> omitted = new ArrayList<>();
     if (follow) {
@@ -476,9 +487,11 @@ public final class ClassInspector {
       }
     }
     if (findingsOnly) {
-      return new FindingsReport(display, details.size(), 0, findings, ctx.notes());
+      return new FindingsReport(display, details.size(), 0, findings.findings(),
+          findings.omitted(), ctx.notes());
     }
-    return new ClassView(display, details, findings, omitted, maxClassLines, ctx.notes());
+    return new ClassView(display, details, findings.findings(), findings.omitted(), omitted,
+        maxClassLines, ctx.notes());
   }
 
   private FindingsReport scanArchive(ZipArchive zip, String display, ReadContext ctx)
@@ -524,7 +537,7 @@ public final class ClassInspector {
       classes = classes.subList(0, limits.maxScannedClasses());
     }
     ClassAnalyzer.Context actx = new ClassAnalyzer.Context();
-    List<Finding> findings = new ArrayList<>();
+    FindingCap findings = new FindingCap();
     int scanned = 0;
     for (ZipEntryInfo e : classes) {
       String cDisplay = display + "!/" + Texts.safe(e.name());
@@ -545,14 +558,18 @@ public final class ClassInspector {
         byte[] b = in.readAllBytes();
         String content = new String(b, StandardCharsets.UTF_8);
         List<String> lines = List.of(content.split("\r\n|\r|\n", -1));
-        findings.addAll(SourceAnalyzer.analyze(sDisplay,
-            SourceAnalyzer.language(e.name()).orElseThrow(), lines));
+        SourceAnalyzer.Result r = SourceAnalyzer.analyze(sDisplay,
+            SourceAnalyzer.language(e.name()).orElseThrow(), lines);
+        findings.addAll(r.findings());
+        findings.omit(r.findingsOmitted());
+        r.notes().forEach(ctx::note);
         sourcesScanned++;
       } catch (io.sparkrca.core.error.SparkRcaException ex) {
         ctx.note(sDisplay + " skipped: " + ex.getMessage());
       }
     }
-    return new FindingsReport(display, scanned, sourcesScanned, findings, ctx.notes());
+    return new FindingsReport(display, scanned, sourcesScanned, findings.findings(),
+        findings.omitted(), ctx.notes());
   }
 
   private static String outer(String name) {

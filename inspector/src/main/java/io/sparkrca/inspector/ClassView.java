@@ -19,7 +19,8 @@ import java.util.OptionalInt;
  *
  * @param source the archive (or class file) and entry
  * @param classes the requested class first, then the ones followed from it
- * @param findings Spark anti-patterns in all of them
+ * @param findings Spark anti-patterns in all of them (at most 50 of each pattern, 200 in all)
+ * @param findingsOmitted how many more findings that cap left out
  * @param omittedClasses classes that would have been followed but were over the cap
  * @param lineBudget the most lines {@link #toText()} prints
  * @param notes what was skipped or malformed
@@ -28,6 +29,7 @@ public record ClassView(
     String source,
     List<ClassDetail> classes,
     List<Finding> findings,
+    int findingsOmitted,
     List<String> omittedClasses,
     int lineBudget,
     List<String> notes) implements Inspection {
@@ -39,6 +41,12 @@ public record ClassView(
     findings = List.copyOf(findings);
     omittedClasses = List.copyOf(omittedClasses);
     notes = List.copyOf(notes);
+  }
+
+  /** A view whose findings were not cut. */
+  public ClassView(String source, List<ClassDetail> classes, List<Finding> findings,
+      List<String> omittedClasses, int lineBudget, List<String> notes) {
+    this(source, classes, findings, 0, omittedClasses, lineBudget, notes);
   }
 
   @Override

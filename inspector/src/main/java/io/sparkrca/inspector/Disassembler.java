@@ -428,7 +428,8 @@ final class Disassembler {
         b.append(" => ").append(Texts.safe(impl.getOwner() + "." + impl.getName() + ":" + impl.getDesc()));
       } else if (indy.bsm.getName().startsWith("makeConcat") && indy.bsmArgs.length > 0
           && indy.bsmArgs[0] instanceof String recipe) {
-        b.append(" recipe ").append(Texts.quote(recipe.replace('\u0001', '?'), MAX_LITERAL));
+        b.append(" recipe ")
+            .append(Texts.quote(Texts.redact(recipe.replace('\u0001', '?')), MAX_LITERAL));
       } else {
         b.append(" (bootstrap ").append(Texts.safe(indy.bsm.getOwner() + "." + indy.bsm.getName())).append(')');
       }

@@ -15,7 +15,8 @@ import java.util.Objects;
  * @param source what was scanned
  * @param classesScanned classes read and analysed
  * @param sourcesScanned source files read and analysed
- * @param findings the anti-patterns, by file and line
+ * @param findings the anti-patterns, by file and line (at most 50 of each pattern, 200 in all)
+ * @param findingsOmitted how many more findings that cap left out
  * @param notes what was skipped (library packages, caps, malformed classes)
  */
 public record FindingsReport(
@@ -23,6 +24,7 @@ public record FindingsReport(
     int classesScanned,
     int sourcesScanned,
     List<Finding> findings,
+    int findingsOmitted,
     List<String> notes) implements Inspection {
 
   /** Copies the lists and checks that no component is null. */
@@ -30,6 +32,12 @@ public record FindingsReport(
     Objects.requireNonNull(source, "source");
     findings = List.copyOf(findings);
     notes = List.copyOf(notes);
+  }
+
+  /** A report whose findings were not cut. */
+  public FindingsReport(String source, int classesScanned, int sourcesScanned,
+      List<Finding> findings, List<String> notes) {
+    this(source, classesScanned, sourcesScanned, findings, 0, notes);
   }
 
   @Override

@@ -18,8 +18,15 @@ public sealed interface Inspection extends io.sparkrca.core.report.Report permit
   /** What was inspected: the URI (credentials removed), with {@code !/entry} when an entry. */
   String source();
 
-  /** Spark anti-patterns found; empty for an overview. */
+  /**
+   * Spark anti-patterns found, at most 50 of each pattern and 200 in all; empty for an overview.
+   */
   List<Finding> findings();
+
+  /** How many more findings the cap on {@link #findings()} left out; 0 when none was. */
+  default int findingsOmitted() {
+    return 0;
+  }
 
   /** What was skipped, capped or suspicious (zip-bomb caps, malformed classes, cut output). */
   List<String> notes();

@@ -16,8 +16,9 @@ package io.sparkrca.inspector;
  * @param maxEntryBytes the most bytes one entry may inflate to (a class, a text file, a manifest)
  * @param maxTotalInflatedBytes the most bytes inflated over one whole inspection
  * @param maxCompressionRatio the highest uncompressed/compressed ratio inflated past the first MiB
- * @param maxNestedArchiveBytes the largest nested archive held in memory when it is compressed
- *     (stored nested archives, as spring-boot writes them, are read in place by ranged reads)
+ * @param maxNestedArchiveBytes the largest compressed nested archive inflated (in memory when
+ *     small, otherwise to a temporary file deleted when the inspection ends; stored nested
+ *     archives, as spring-boot writes them, are read in place by ranged reads)
  * @param maxScannedClasses the most classes a findings scan of a whole archive reads
  * @param maxSourceBytes the most bytes of one plain source file analysed for anti-patterns
  */
@@ -82,6 +83,12 @@ public record InspectorLimits(
   public InspectorLimits withMaxCompressionRatio(int value) {
     return new InspectorLimits(maxEntries, maxCentralDirectoryBytes, maxEntryBytes,
         maxTotalInflatedBytes, value, maxNestedArchiveBytes, maxScannedClasses, maxSourceBytes);
+  }
+
+  /** A copy with another cap on the size of one compressed nested archive. */
+  public InspectorLimits withMaxNestedArchiveBytes(long value) {
+    return new InspectorLimits(maxEntries, maxCentralDirectoryBytes, maxEntryBytes,
+        maxTotalInflatedBytes, maxCompressionRatio, value, maxScannedClasses, maxSourceBytes);
   }
 
   /** A copy with another cap on the classes a findings scan reads. */

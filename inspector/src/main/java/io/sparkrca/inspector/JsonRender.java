@@ -122,7 +122,13 @@ final class JsonRender {
     return write(n);
   }
 
-  private static void findings(ObjectNode n, List<Finding> findings) {
+  private static void findings(ObjectNode n, List<Finding> findings, int omitted) {
+    // The cap on findings, said the way the other caps say it: a total beside the list.
+    n.put("findingsTotal", findings.size() + omitted);
+    n.put("findingsOmitted", omitted);
+    if (omitted > 0) {
+      n.put("findingsCut", FindingCap.describe(findings.size(), omitted));
+    }
     ArrayNode a = n.putArray("findings");
     for (Finding f : findings) {
       ObjectNode x = a.addObject();
@@ -141,7 +147,7 @@ final class JsonRender {
     ObjectNode n = MAPPER.createObjectNode();
     n.put("kind", "class");
     n.put("source", v.source());
-    findings(n, v.findings());
+    findings(n, v.findings(), v.findingsOmitted());
     int budget = v.lineBudget();
     ArrayNode classes = n.putArray("classes");
     boolean cut = false;
@@ -218,7 +224,7 @@ final class JsonRender {
       x.put("n", i++);
       x.put("text", l);
     }
-    findings(n, s.findings());
+    findings(n, s.findings(), s.findingsOmitted());
     strings(n, "notes", s.notes());
     return write(n);
   }
@@ -229,7 +235,7 @@ final class JsonRender {
     n.put("source", r.source());
     n.put("classesScanned", r.classesScanned());
     n.put("sourcesScanned", r.sourcesScanned());
-    findings(n, r.findings());
+    findings(n, r.findings(), r.findingsOmitted());
     strings(n, "notes", r.notes());
     return write(n);
   }

@@ -1,6 +1,9 @@
 package io.sparkrca.inspector;
 
 import io.sparkrca.core.error.CorruptInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -8,15 +11,17 @@ import java.util.Set;
 
 /**
  * The state of one inspection: its limits, the bytes inflated so far (a budget shared by every
- * archive and nested archive the inspection opens) and the notes it will report.
+ * archive and nested archive the inspection opens), the notes it will report, and the temporary
+ * files it inflated large compressed nested archives into, which {@link #close()} deletes.
  */
-final class ReadContext {
+final class ReadContext implements AutoCloseable {
   private static final int MAX_NOTES = 100;
 
   final InspectorLimits limits;
   private long inflated;
   private final Set<String> notes = new LinkedHashSet<>();
   private int droppedNotes;
+  private final List<Path> temporaryFiles = new ArrayList<>();
 
   ReadContext(InspectorLimits limits) {
     this.limits = limits;
@@ -55,5 +60,29 @@ final class ReadContext {
       all.add(droppedNotes + " more notes not shown");
     }
     return List.copyOf(all);
+  }
+
+  /**
+   * A new empty temporary file, readable by this user only (the default of {@link
+   * Files#createTempFile} on POSIX systems: a nested jar may hold credentials), deleted by {@link
+   * #close()}.
+   */
+  Path temporaryFile(String prefix, String suffix) throws IOException {
+    Path p = Files.createTempFile(prefix, suffix);
+    temporaryFiles.add(p);
+    return p;
+  }
+
+  /** Deletes the temporary files; one that cannot be deleted is left to the JVM's exit. */
+  @Override
+  public void close() {
+    for (Path p : temporaryFiles) {
+      try {
+        Files.deleteIfExists(p);
+      } catch (IOException | RuntimeException e) {
+        p.toFile().deleteOnExit(); // e.g. still open on Windows; nothing better is left to do
+      }
+    }
+    temporaryFiles.clear();
   }
 }

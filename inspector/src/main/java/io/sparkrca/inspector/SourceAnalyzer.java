@@ -3,6 +3,7 @@ package io.sparkrca.inspector;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +20,13 @@ import java.util.regex.Pattern;
  * {@code .sql}) with a light lexer: comments removed, string contents masked, lines joined into
  * statements, and loops and functions tracked by indentation (Python) or braces (Scala, Java).
  * It is a heuristic reader, not a compiler: every finding quotes the line it comes from.
+ *
+ * <p>The work is linear in the size of the source, so a generated script of megabytes is read in
+ * seconds: each statement's assignment is parsed once and the latest assignment of every name is
+ * kept in a map as the statements go by; the scans that look ahead (is a cached value reused, what
+ * does a UDF's body do) share a budget proportional to the script and say so when it runs out;
+ * findings are capped ({@link FindingCap}) and statements too long to be hand-written code are
+ * left out, with a note.
  */
 final class SourceAnalyzer {
   enum Lang { PYTHON, SCALA, JAVA, SQL }
@@ -27,12 +35,14 @@ final class SourceAnalyzer {
   private static final Pattern PY_DEF = Pattern.compile("^\\s*(?:async\\s+)?def\\s+(\\w+)");
   private static final Pattern PY_BLOCK = Pattern.compile(".*:\\s*$");
   private static final Pattern JVM_LOOP = Pattern.compile(
-      "(?:^|[^\\w.])(for|while)\\s*\\(|\\bdo\\s*\\{|(\\w+|\\))\\s*\\.\\s*(foreach|forEach)\\s*[({]");
+      // (?<!\\w): a receiver starts where its word does (as the leftmost match always did), so a
+      // long word is not retried from each of its characters.
+      "(?:^|[^\\w.])(for|while)\\s*\\(|\\bdo\\s*\\{|((?<!\\w)\\w+|\\))\\s*\\.\\s*(foreach|forEach)"
+          + "\\s*[({]");
   private static final Pattern SCALA_DEF = Pattern.compile("\\bdef\\s+(\\w+)");
   private static final Pattern JAVA_DEF = Pattern.compile(
       "^\\s*(?:(?:public|private|protected|static|final|synchronized|abstract)\\s+)+"
           + "[\\w<>\\[\\],.? ]+\\s+(\\w+)\\s*\\([^;]*$");
-  private static final Pattern COMPREHENSION = Pattern.compile("[\\[({].*\\bfor\\b.+\\bin\\b.*[\\])}]");
 
   private static final String ACTION_NAMES =
       "count|collect|collectAsList|show|first|head|take|takeAsList|tail|toPandas|foreach"
@@ -41,9 +51,15 @@ final class SourceAnalyzer {
   private static final Pattern ACTION = Pattern.compile("\\.\\s*(" + ACTION_NAMES + ")\\s*\\(");
   private static final Pattern SCALA_BARE_ACTION = Pattern.compile(
       "\\.\\s*(count|collect|show|first|isEmpty|toLocalIterator)\\b(?!\\s*[({\\w])");
-  private static final Pattern WRITE = Pattern.compile(
-      "\\.\\s*write(?:Stream|To)?\\b[\\s\\S]*?\\.\\s*(save|parquet|csv|json|orc|text|jdbc|saveAsTable"
-          + "|insertInto|start|append|overwrite|toTable)\\s*\\(");
+  /**
+   * A write: {@code WRITE_HEAD}, then the first {@code WRITE_END} after it. Searched as two
+   * expressions, since one ({@code write\\b[\\s\\S]*?\\.save}) scanned to the statement's end again
+   * from every {@code .write} when nothing ended it.
+   */
+  private static final Pattern WRITE_HEAD = Pattern.compile("\\.\\s*write(?:Stream|To)?\\b");
+  private static final Pattern WRITE_END = Pattern.compile(
+      "\\.\\s*(save|parquet|csv|json|orc|text|jdbc|saveAsTable|insertInto|start|append|overwrite"
+          + "|toTable)\\s*\\(");
   private static final Pattern COLLECT = Pattern.compile(
       "\\.\\s*(collect|collectAsList|toPandas|collectAsMap)\\s*\\(\\s*\\)");
   private static final Pattern SCALA_COLLECT = Pattern.compile(
@@ -51,11 +67,16 @@ final class SourceAnalyzer {
   private static final Pattern BOUNDING = Pattern.compile(
       "\\.\\s*(limit|sample|agg|groupBy|groupby|describe|summary|take|head|tail|count|distinct"
           + "|first|rollup|cube)\\s*\\(");
+  /**
+   * An assignment: the name and the value. The possessive and atomic parts match what the plain
+   * ones did (leading whitespace cannot start a keyword; a type annotation can only be followed
+   * by '=' when taken whole) without trying every split of a long run of spaces.
+   */
   private static final Pattern ASSIGN = Pattern.compile(
-      "^\\s*(?:val|var|final|let)?\\s*(?:[\\w<>\\[\\],.?]+\\s+)?(\\w+)\\s*(?::\\s*[\\w\\[\\]<>., ]+)?"
+      "^\\s*+(?:val|var|final|let)?\\s*(?:[\\w<>\\[\\],.?]+\\s+)?(\\w+)\\s*(?>:\\s*[\\w\\[\\]<>., ]+)?"
           + "=(?!=)\\s*(.+)$");
   private static final Pattern LINEAGE = Pattern.compile(
-      "^\\s*(?:val|var|final)?\\s*(?:[\\w<>\\[\\],.?]+\\s+)?(\\w+)\\s*=\\s*\\1\\s*\\.\\s*"
+      "^\\s*+(?:val|var|final)?\\s*(?:[\\w<>\\[\\],.?]+\\s+)?(\\w+)\\s*=\\s*\\1\\s*\\.\\s*"
           + "(withColumn|withColumns|withColumnRenamed|union|unionAll|unionByName|join|select"
           + "|selectExpr|filter|where|drop|crossJoin|dropDuplicates)\\s*\\(");
   private static final Pattern FOLD = Pattern.compile(
@@ -74,7 +95,7 @@ final class SourceAnalyzer {
       "\\.\\s*(collect|collectAsList|collectAsMap|toPandas|toLocalIterator)\\b|\\bpd\\s*\\.\\s*read_"
           + "|\\bopen\\s*\\(|\\bjson\\s*\\.\\s*load|Source\\s*\\.\\s*fromFile|readAllLines");
   private static final Pattern CACHE_ASSIGN = Pattern.compile(
-      "^\\s*(?:val|var|final)?\\s*(?:[\\w<>\\[\\],.?]+\\s+)?(\\w+)\\s*=\\s*(.*)\\.\\s*(cache|persist)"
+      "^\\s*+(?:val|var|final)?\\s*(?:[\\w<>\\[\\],.?]+\\s+)?(\\w+)\\s*=\\s*(.*)\\.\\s*(cache|persist)"
           + "\\s*\\([^()]*(?:\\([^()]*\\))?[^()]*\\)\\s*;?\\s*$");
   private static final Pattern CACHE_ALONE = Pattern.compile(
       "^\\s*(\\w+)\\s*\\.\\s*(cache|persist)\\s*\\([^()]*(?:\\([^()]*\\))?[^()]*\\)\\s*;?\\s*$");
@@ -94,18 +115,50 @@ final class SourceAnalyzer {
       "\\.\\s*rdd\\s*\\.\\s*(map|flatMap|foreach|filter)\\s*\\(");
   private static final Pattern SPARKISH_RECEIVER = Pattern.compile(
       "(?i)^(df|ds|rdd|data(set|frame)?)\\w*$");
+  private static final Pattern FIRST_WORD = Pattern.compile("^\\s*(\\w+)");
   private static final Pattern SPARK_SOURCE = Pattern.compile(
       "\\bspark\\s*\\.\\s*(read|sql|table|createDataFrame|range)\\b|\\.\\s*(toDF|toDS|textFile"
           + "|parallelize|load|parquet|csv|json|orc|table)\\s*\\(");
 
+  /**
+   * The longest statement analysed. The rules are regular expressions over a statement, and some
+   * of them cost the square of its length; a hand-written statement, even a long chain of
+   * DataFrame calls, is a few thousand characters, so longer ones are minified or generated code.
+   */
+  static final int MAX_STATEMENT_CHARS = 20_000;
+  /** How far back {@link #receiverOf} walks a call chain before giving up. */
+  private static final int MAX_CHAIN_CHARS = 4_096;
+  /** The longest UDF body whose built-ins are looked for. */
+  private static final int MAX_BODY_CHARS = 16_384;
+
   private final String file;
   private final Lang lang;
-  private final List<Finding> findings = new ArrayList<>();
+  private final FindingCap cap = new FindingCap();
   private final Set<String> keys = new HashSet<>();
+  private final List<String> notes = new ArrayList<>();
+  /** The latest statement before the current one assigning each name, as the rules go by. */
+  private final Map<String, Integer> lastAssignment = new HashMap<>();
+  /** Per statement, whether its text bounds what it assigns (limit, sample, aggregation...). */
+  private final Map<Integer, Boolean> boundedAssignment = new HashMap<>();
+  private final Map<Integer, Boolean> pandasAssignment = new HashMap<>();
+  /** The bodies of Python functions by the index of their def, each computed once. */
+  private final Map<Integer, String> bodies = new HashMap<>();
+  /** The index of the first def of each Python function name, once a UDF asks for one. */
+  private Map<String, Integer> firstDefs;
+  /**
+   * Statements the look-ahead scans (cache reuse, UDF bodies, CACHE TABLE reads) may still visit:
+   * many times the script's length, so no real script runs out, while a generated one with
+   * thousands of cached values cannot make the analysis quadratic.
+   */
+  private long lookAheadBudget;
+  private int skippedCacheChecks;
+  private Stmt quotedStmt;
+  private String[] quotedLines;
 
   /** One statement: its code (strings masked), raw text and where each physical line starts. */
   private record Stmt(int line, String code, String raw, int[] lineStarts, int[] lineNumbers,
-      boolean inLoop, String loopText, Optional<String> function, int indent, int loopLine) {
+      boolean inLoop, String loopText, Optional<String> function, int indent, int loopLine,
+      String assigned, String assignedValue) {
 
     int lineAt(int offset) {
       int l = lineNumbers[0];
@@ -140,12 +193,33 @@ final class SourceAnalyzer {
     return Optional.empty();
   }
 
-  static List<Finding> analyze(String file, Lang lang, List<String> lines) {
+  /**
+   * What {@link #analyze} found.
+   *
+   * @param findings the findings kept under the {@link FindingCap}, by line
+   * @param findingsOmitted how many more the cap left out
+   * @param notes what was not analysed (over-long statements, look-aheads over budget)
+   */
+  record Result(List<Finding> findings, int findingsOmitted, List<String> notes) {
+    Result {
+      findings = List.copyOf(findings);
+      notes = List.copyOf(notes);
+    }
+  }
+
+  static Result analyze(String file, Lang lang, List<String> lines) {
     SourceAnalyzer a = new SourceAnalyzer(file, lang);
     List<Stmt> stmts = a.statements(lines);
+    a.lookAheadBudget = 32L * stmts.size() + 1_000_000;
     a.run(stmts);
-    a.findings.sort((x, y) -> Integer.compare(x.line().orElse(0), y.line().orElse(0)));
-    return a.findings;
+    if (a.skippedCacheChecks > 0) {
+      a.notes.add(file + ": reuse was not checked for " + Texts.plural(a.skippedCacheChecks,
+          "cached value") + " (cache(), persist(), CACHE TABLE): the look-ahead budget for a "
+          + "script of this size ran out; split the script to check them");
+    }
+    List<Finding> kept = new ArrayList<>(a.cap.findings());
+    kept.sort((x, y) -> Integer.compare(x.line().orElse(0), y.line().orElse(0)));
+    return new Result(kept, a.cap.omitted(), a.notes);
   }
 
   // ---- lexing ----------------------------------------------------------------------------------
@@ -256,8 +330,12 @@ final class SourceAnalyzer {
     Deque<int[]> pyStack = new ArrayDeque<>(); // {indent, isLoop, line}
     Deque<String> pyFuncs = new ArrayDeque<>();
     Deque<int[]> braces = new ArrayDeque<>(); // {isLoop, line}
+    // The lines of the loops open in those stacks, innermost first, so that whether a statement
+    // is in a loop costs nothing however deep the nesting (a scan of the stack did not).
+    Deque<Integer> openLoops = new ArrayDeque<>();
     Optional<String> jvmFunction = Optional.empty();
     int pendingLoopLine = -1; // a brace-less JVM loop header: the next statement is its body
+    Map<String, Integer> assignedSoFar = new HashMap<>();
     int i = 0;
     while (i < code.size()) {
       if (code.get(i).isBlank()) {
@@ -269,18 +347,26 @@ final class SourceAnalyzer {
       StringBuilder r = new StringBuilder(raw.get(i));
       List<Integer> starts = new ArrayList<>(List.of(0));
       List<Integer> numbers = new ArrayList<>(List.of(i + 1));
-      while (continues(c) && i + 1 < code.size() && i - start < 200) {
+      // Bracket depth and last character kept as lines join, not recounted over the whole
+      // statement each time.
+      int depth = depth(code.get(i));
+      char last = lastNonBlank(code.get(i), ' ');
+      while (continues(depth, last) && i + 1 < code.size() && i - start < 200) {
         i++;
         starts.add(c.length() + 1);
         numbers.add(i + 1);
         c.append(' ').append(code.get(i));
         r.append('\n').append(raw.get(i));
+        depth += depth(code.get(i));
+        last = lastNonBlank(code.get(i), last);
       }
       i++;
       String text = c.toString();
       if (text.isBlank()) {
         continue;
       }
+      // Too long to be hand-written: kept for the line numbers and the nesting, not analysed.
+      boolean analysed = text.length() <= MAX_STATEMENT_CHARS;
       int ind = indent(code.get(start));
       boolean inLoop;
       String loopText = "";
@@ -291,26 +377,28 @@ final class SourceAnalyzer {
           int[] top = pyStack.pop();
           if (top[1] == 2) {
             pyFuncs.pop();
+          } else if (top[1] == 1) {
+            openLoops.pop();
           }
         }
-        inLoop = false;
-        for (int[] f : pyStack) {
-          if (f[1] == 1) {
-            inLoop = true;
-            loopLine = loopLine < 0 ? f[2] : loopLine;
-          }
+        inLoop = !openLoops.isEmpty();
+        if (inLoop) {
+          loopLine = openLoops.peek();
         }
         function = Optional.ofNullable(pyFuncs.peek());
         Matcher def = PY_DEF.matcher(text);
-        if (def.find()) {
+        if (!analysed) {
+          // neither a def, a loop nor a block as far as the analysis knows
+        } else if (def.find()) {
           pyStack.push(new int[] {ind, 2, start + 1});
           pyFuncs.push(def.group(1));
         } else if (PY_LOOP.matcher(text).matches()) {
           pyStack.push(new int[] {ind, 1, start + 1});
+          openLoops.push(start + 1);
         } else if (PY_BLOCK.matcher(text).matches()) {
           pyStack.push(new int[] {ind, 0, start + 1});
         }
-        if (!inLoop && COMPREHENSION.matcher(text).find()) {
+        if (analysed && !inLoop && isComprehension(text)) {
           loopText = text;
           loopLine = start + 1;
         }
@@ -319,21 +407,20 @@ final class SourceAnalyzer {
         if (inLoop) {
           loopLine = pendingLoopLine;
         }
-        for (int[] b : braces) {
-          if (b[0] == 1) {
-            inLoop = true;
-            loopLine = loopLine < 0 ? b[1] : loopLine;
-          }
+        if (!openLoops.isEmpty()) {
+          inLoop = true;
+          loopLine = loopLine < 0 ? openLoops.peek() : loopLine;
         }
         pendingLoopLine = -1;
         Matcher def = (lang == Lang.JAVA ? JAVA_DEF : SCALA_DEF).matcher(text);
-        if (lang != Lang.SQL && def.find() && !text.contains(" new ")) {
+        if (analysed && lang != Lang.SQL && def.find() && !text.contains(" new ")) {
           jvmFunction = Optional.of(def.group(1));
         }
         function = jvmFunction;
         Matcher loop = JVM_LOOP.matcher(text);
         int loopBrace = -1;
-        if (lang != Lang.SQL && loop.find() && isDriverLoop(loop, text, out)) {
+        if (analysed && lang != Lang.SQL && loop.find()
+            && isDriverLoop(loop, text, out, assignedSoFar)) {
           int after = loop.end();
           loopText = text.substring(Math.min(after, text.length()));
           loopLine = start + 1;
@@ -349,8 +436,13 @@ final class SourceAnalyzer {
           char ch = text.charAt(k);
           if (ch == '{') {
             braces.push(new int[] {k == loopBrace ? 1 : 0, start + 1});
+            if (k == loopBrace) {
+              openLoops.push(start + 1);
+            }
           } else if (ch == '}' && !braces.isEmpty()) {
-            braces.pop();
+            if (braces.pop()[0] == 1) {
+              openLoops.pop();
+            }
           }
         }
         if (braces.isEmpty()) {
@@ -359,10 +451,72 @@ final class SourceAnalyzer {
       }
       int[] s = starts.stream().mapToInt(Integer::intValue).toArray();
       int[] n = numbers.stream().mapToInt(Integer::intValue).toArray();
+      String assigned = "";
+      String assignedValue = "";
+      Matcher a = ASSIGN.matcher(text);
+      if (analysed && a.find()) {
+        assigned = a.group(1);
+        assignedValue = a.group(2);
+        assignedSoFar.put(assigned, out.size());
+      }
       out.add(new Stmt(start + 1, text, r.toString(), s, n, inLoop, loopText, function, ind,
-          loopLine));
+          loopLine, assigned, assignedValue));
     }
     return out;
+  }
+
+  /**
+   * Whether {@code text} holds a comprehension or generator: an opening bracket, then the word
+   * {@code for}, at least one character, the word {@code in}, and a closing bracket, all on one
+   * line. One pass; the expression it replaces, {@code [\\[({].*\\bfor\\b.+\\bin\\b.*[\\])}]},
+   * backtracked over the whole statement from every bracket.
+   */
+  static boolean isComprehension(String text) {
+    int stage = 0; // 0: want an opening bracket, 1: "for", 2: "in", 3: a closing bracket
+    int from = 0; // where the next word may start
+    for (int k = 0; k < text.length(); k++) {
+      char c = text.charAt(k);
+      if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+        stage = 0; // '.' stops at line terminators: the four parts must share a line
+        continue;
+      }
+      switch (stage) {
+        case 0 -> {
+          if (c == '[' || c == '(' || c == '{') {
+            stage = 1;
+          }
+        }
+        case 1 -> {
+          if (isWordAt(text, k, "for")) {
+            stage = 2;
+            from = k + 4; // "for", then at least one character
+          }
+        }
+        case 2 -> {
+          if (k >= from && isWordAt(text, k, "in")) {
+            stage = 3;
+            from = k + 2;
+          }
+        }
+        default -> {
+          if (k >= from && (c == ']' || c == ')' || c == '}')) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code word} stands at {@code k} of {@code s} between word boundaries. */
+  private static boolean isWordAt(String s, int k, String word) {
+    return s.startsWith(word, k) && (k == 0 || !isWordChar(s.charAt(k - 1)))
+        && (k + word.length() == s.length() || !isWordChar(s.charAt(k + word.length())));
+  }
+
+  /** A word character as {@code \\b} sees one. */
+  private static boolean isWordChar(char c) {
+    return Character.isLetterOrDigit(c) || c == '_';
   }
 
   /** A JVM loop header whose parenthesis closes at the end of the line: the body is next. */
@@ -383,7 +537,8 @@ final class SourceAnalyzer {
   }
 
   /** foreach on a Dataset or RDD runs on executors; on a collection it is a driver loop. */
-  private boolean isDriverLoop(Matcher loop, String text, List<Stmt> before) {
+  private boolean isDriverLoop(Matcher loop, String text, List<Stmt> before,
+      Map<String, Integer> assignedSoFar) {
     if (loop.group(3) == null) {
       return true; // for, while, do
     }
@@ -394,29 +549,47 @@ final class SourceAnalyzer {
     if (SPARKISH_RECEIVER.matcher(receiver).matches()) {
       return false;
     }
-    Optional<String> assigned = assignment(before, receiver);
-    return assigned.isEmpty() || !SPARK_SOURCE.matcher(assigned.get()).find()
-        || DRIVER_DATA.matcher(assigned.get()).find();
+    Integer k = assignedSoFar.get(receiver);
+    if (k == null) {
+      return true;
+    }
+    String assigned = before.get(k).assignedValue();
+    return !SPARK_SOURCE.matcher(assigned).find() || DRIVER_DATA.matcher(assigned).find();
   }
 
-  private boolean continues(CharSequence s) {
+  /** Opening minus closing round and square brackets. */
+  private static int depth(String line) {
     int depth = 0;
-    for (int k = 0; k < s.length(); k++) {
-      char ch = s.charAt(k);
+    for (int k = 0; k < line.length(); k++) {
+      char ch = line.charAt(k);
       if (ch == '(' || ch == '[') {
         depth++;
       } else if (ch == ')' || ch == ']') {
         depth--;
       }
     }
-    String t = s.toString().stripTrailing();
+    return depth;
+  }
+
+  /** The last character of {@code line} that is not whitespace; {@code before} when none. */
+  private static char lastNonBlank(String line, char before) {
+    for (int k = line.length() - 1; k >= 0; k--) {
+      if (!Character.isWhitespace(line.charAt(k))) {
+        return line.charAt(k);
+      }
+    }
+    return before;
+  }
+
+  /** Whether a statement with this bracket depth and last character goes on to the next line. */
+  private boolean continues(int depth, char last) {
     if (lang == Lang.PYTHON) {
-      return depth > 0 || t.endsWith("\\");
+      return depth > 0 || last == '\\';
     }
     if (lang == Lang.SQL) {
-      return !t.endsWith(";");
+      return last != ';';
     }
-    return depth > 0 || t.endsWith(".") || t.endsWith("=") || t.endsWith("+");
+    return depth > 0 || last == '.' || last == '=' || last == '+';
   }
 
   // ---- rules -------------------------------------------------------------------------------
@@ -426,13 +599,27 @@ final class SourceAnalyzer {
     if (!keys.add(p + "|" + line)) {
       return;
     }
+    if (!cap.hasRoom(p)) {
+      cap.omit(1); // counted, not quoted nor redacted: past the cap only the count is shown
+      return;
+    }
     String quoted = quoteLine(s, line);
-    findings.add(new Finding(p, file, Optional.empty(), s.function(), OptionalInt.of(line),
+    cap.add(new Finding(p, file, Optional.empty(), s.function(), OptionalInt.of(line),
         evidence + (quoted.isEmpty() ? "" : ": " + quoted), remediation));
   }
 
-  private static String quoteLine(Stmt s, int line) {
-    String[] raws = s.raw().split("\n", -1);
+  /** Whether a finding of {@code p} on the line at {@code offset} of {@code s} was made already. */
+  private boolean found(AntiPattern p, Stmt s, int offset) {
+    return keys.contains(p + "|" + s.lineAt(offset));
+  }
+
+  private String quoteLine(Stmt s, int line) {
+    if (s != quotedStmt) {
+      // Split once per statement: one long statement may give several findings.
+      quotedStmt = s;
+      quotedLines = s.raw().split("\n", -1);
+    }
+    String[] raws = quotedLines;
     for (int i = 0; i < s.lineNumbers().length && i < raws.length; i++) {
       if (s.lineNumbers()[i] == line) {
         String t = io.sparkrca.core.redaction.Redactor.standard().redactText(raws[i].strip());
@@ -444,8 +631,16 @@ final class SourceAnalyzer {
 
   private void run(List<Stmt> stmts) {
     Set<String> pandasUdfs = new HashSet<>();
+    int tooLong = 0;
     for (int i = 0; i < stmts.size(); i++) {
       Stmt s = stmts.get(i);
+      if (i > 0 && !stmts.get(i - 1).assigned().isEmpty()) {
+        lastAssignment.put(stmts.get(i - 1).assigned(), i - 1);
+      }
+      if (s.code().length() > MAX_STATEMENT_CHARS) {
+        tooLong++;
+        continue;
+      }
       if (lang == Lang.SQL) {
         sql(stmts, i);
         continue;
@@ -460,6 +655,11 @@ final class SourceAnalyzer {
         udfs(stmts, i, pandasUdfs);
       }
     }
+    if (tooLong > 0) {
+      notes.add(file + ": " + Texts.plural(tooLong, "statement") + " longer than "
+          + Texts.count(MAX_STATEMENT_CHARS) + " characters (minified or generated code) "
+          + (tooLong == 1 ? "was" : "were") + " not analysed for anti-patterns");
+    }
   }
 
   private void actions(Stmt s) {
@@ -468,8 +668,9 @@ final class SourceAnalyzer {
       return;
     }
     int base = s.inLoop() ? 0 : s.code().length() - loopPart.length();
-    Matcher w = WRITE.matcher(loopPart);
-    if (w.find()) {
+    Matcher head = WRITE_HEAD.matcher(loopPart);
+    Matcher w = WRITE_END.matcher(loopPart);
+    if (head.find() && w.find(head.end())) {
       add(AntiPattern.ACTION_IN_LOOP, s, base + w.start(1), "a write (." + w.group(1)
           + ") runs once per iteration of the loop" + loopRef(s),
           AntiPattern.ACTION_IN_LOOP.remediation());
@@ -495,31 +696,45 @@ final class SourceAnalyzer {
   private void collect(List<Stmt> stmts, int i) {
     Stmt s = stmts.get(i);
     Matcher m = (lang == Lang.SCALA ? SCALA_COLLECT : COLLECT).matcher(s.code());
+    // A bounding call before a collect means one in the statement's prefix; BOUNDING's matches
+    // cannot overlap, so that is the first match in the statement ending before the collect
+    // (found once, rather than searching each collect's prefix again).
+    Matcher bounding = BOUNDING.matcher(s.code());
+    int boundedFrom = bounding.find() ? bounding.end() : Integer.MAX_VALUE;
     while (m.find()) {
-      String before = s.code().substring(0, m.start());
-      if (BOUNDING.matcher(before).find() || isPandasReceiver(stmts, i, before)) {
+      if (boundedFrom <= m.start() || found(AntiPattern.COLLECT_UNBOUNDED, s, m.start(1))) {
         continue;
       }
-      String receiver = receiverOf(before);
-      if (!receiver.isEmpty()) {
-        Optional<String> assigned = assignmentRaw(stmts.subList(0, i), receiver);
-        if (assigned.isPresent() && (BOUNDING.matcher(assigned.get()).find()
-            || assigned.get().matches("(?is).*\\blimit\\s+\\d+.*"))) {
-          continue;
-        }
+      String receiver = receiverOf(s.code(), m.start());
+      Integer k = receiver.isEmpty() ? null : lastAssignment.get(receiver);
+      if (k != null && (pandas(stmts.get(k)) || bounded(stmts.get(k)))) {
+        continue;
       }
       add(AntiPattern.COLLECT_UNBOUNDED, s, m.start(1), "." + m.group(1) + "() with no "
           + "limit(), sample() or aggregation before it", AntiPattern.COLLECT_UNBOUNDED.remediation());
     }
   }
 
-  private boolean isPandasReceiver(List<Stmt> stmts, int i, String before) {
-    String receiver = receiverOf(before);
-    if (receiver.isEmpty()) {
-      return false;
-    }
-    Optional<String> assigned = assignment(stmts.subList(0, i), receiver);
-    return assigned.isPresent() && assigned.get().matches("(?s).*\\bpd\\s*\\..*");
+  /** Whether the value a statement assigns is a pandas one: collecting it is not Spark's. */
+  private boolean pandas(Stmt assignment) {
+    return pandasAssignment.computeIfAbsent(assignment.line(),
+        l -> assignment.assignedValue().matches("(?s).*\\bpd\\s*\\..*"));
+  }
+
+  /** Whether a statement bounds the value it assigns (limit, sample, aggregation...). */
+  private boolean bounded(Stmt assignment) {
+    return boundedAssignment.computeIfAbsent(assignment.line(),
+        l -> BOUNDING.matcher(assignment.raw()).find()
+            || assignment.raw().matches("(?is).*\\blimit\\s+\\d+.*"));
+  }
+
+  /**
+   * The identifier a call chain starts from: {@code df} in {@code df.filter(x).collect}, the
+   * chain ending at {@code end} of {@code code}. Only the last {@link #MAX_CHAIN_CHARS} are
+   * walked, so a line of a thousand chained calls costs no more than a short one.
+   */
+  private static String receiverOf(String code, int end) {
+    return receiverOf(code.substring(Math.max(0, end - MAX_CHAIN_CHARS), end));
   }
 
   /** The identifier a call chain starts from: {@code df} in {@code df.filter(x).collect}. */
@@ -546,26 +761,6 @@ final class SourceAnalyzer {
     String chain = t.substring(k + 1).strip();
     Matcher id = Pattern.compile("^(\\w+)").matcher(chain);
     return id.find() ? id.group(1) : "";
-  }
-
-  private static Optional<String> assignment(List<Stmt> before, String name) {
-    for (int k = before.size() - 1; k >= 0; k--) {
-      Matcher a = ASSIGN.matcher(before.get(k).code());
-      if (a.find() && a.group(1).equals(name)) {
-        return Optional.of(a.group(2));
-      }
-    }
-    return Optional.empty();
-  }
-
-  private static Optional<String> assignmentRaw(List<Stmt> before, String name) {
-    for (int k = before.size() - 1; k >= 0; k--) {
-      Matcher a = ASSIGN.matcher(before.get(k).code());
-      if (a.find() && a.group(1).equals(name)) {
-        return Optional.of(before.get(k).raw());
-      }
-    }
-    return Optional.empty();
   }
 
   private void lineage(List<Stmt> stmts, int i) {
@@ -644,19 +839,14 @@ final class SourceAnalyzer {
           + "driver by " + direct.group().strip() + "...", AntiPattern.BROADCAST_DRIVER_COLLECTION.remediation());
       return;
     }
-    Matcher id = Pattern.compile("^\\s*(\\w+)").matcher(arg);
-    if (id.find()) {
-      for (int k = i - 1; k >= 0; k--) {
-        Matcher a = ASSIGN.matcher(stmts.get(k).code());
-        if (a.find() && a.group(1).equals(id.group(1))) {
-          Matcher d = DRIVER_DATA.matcher(a.group(2));
-          if (d.find()) {
-            add(AntiPattern.BROADCAST_DRIVER_COLLECTION, s, m.start(), "broadcasts "
-                + id.group(1) + ", built on the driver by " + d.group().strip() + "... at line "
-                + stmts.get(k).line(), AntiPattern.BROADCAST_DRIVER_COLLECTION.remediation());
-          }
-          return;
-        }
+    Matcher id = FIRST_WORD.matcher(arg);
+    Integer k = id.find() ? lastAssignment.get(id.group(1)) : null;
+    if (k != null) {
+      Matcher d = DRIVER_DATA.matcher(stmts.get(k).assignedValue());
+      if (d.find()) {
+        add(AntiPattern.BROADCAST_DRIVER_COLLECTION, s, m.start(), "broadcasts "
+            + id.group(1) + ", built on the driver by " + d.group().strip() + "... at line "
+            + stmts.get(k).line(), AntiPattern.BROADCAST_DRIVER_COLLECTION.remediation());
       }
     }
   }
@@ -674,7 +864,7 @@ final class SourceAnalyzer {
     } else if (alone.find()) {
       var = alone.group(1);
       offset = alone.start(2);
-    } else if (chain.find() && !ASSIGN.matcher(s.code()).find()) {
+    } else if (chain.find() && s.assigned().isEmpty()) {
       add(AntiPattern.CACHE_WITHOUT_REUSE, s, chain.start(1), "." + chain.group(1)
           + "() on a result that is not kept, so only this one ." + chain.group(2)
           + "() can use the cache", AntiPattern.CACHE_WITHOUT_REUSE.remediation());
@@ -687,12 +877,19 @@ final class SourceAnalyzer {
     }
     Pattern use = Pattern.compile("\\b" + Pattern.quote(var) + "\\b");
     Pattern unpersist = Pattern.compile("\\b" + Pattern.quote(var) + "\\s*\\.\\s*unpersist\\b");
-    Pattern reassigned = Pattern.compile("^\\s*(?:val|var)?\\s*" + Pattern.quote(var) + "\\s*=(?!=)");
+    Pattern reassigned = Pattern.compile("^\\s*+(?:val|var)?\\s*" + Pattern.quote(var) + "\\s*=(?!=)");
     int uses = 0;
     for (int k = i + 1; k < stmts.size(); k++) {
+      if (--lookAheadBudget < 0) {
+        skippedCacheChecks++;
+        return; // unknown whether it is reused: no finding rather than a wrong one
+      }
       Stmt t = stmts.get(k);
       if (lang == Lang.PYTHON && t.indent() < s.indent() && !s.function().equals(t.function())) {
         break;
+      }
+      if (!t.code().contains(var)) {
+        continue; // neither a use nor a reassignment, without running either expression
       }
       if (reassigned.matcher(t.code()).find()) {
         Matcher self = use.matcher(t.code().substring(t.code().indexOf('=') + 1));
@@ -734,12 +931,12 @@ final class SourceAnalyzer {
         Stmt d = stmts.get(k);
         Matcher def = PY_DEF.matcher(d.code());
         if (def.find()) {
-          StringBuilder body = new StringBuilder();
-          for (int b = k + 1; b < stmts.size() && stmts.get(b).indent() > d.indent(); b++) {
-            body.append(stmts.get(b).raw()).append('\n');
+          if (cap.hasRoom(AntiPattern.ROW_WISE_PYTHON_UDF)) {
+            add(AntiPattern.ROW_WISE_PYTHON_UDF, s, -1, "@udf " + def.group(1) + "(...) runs "
+                + "once per row in a Python worker", udfRemediation(body(stmts, k)));
+          } else {
+            add(AntiPattern.ROW_WISE_PYTHON_UDF, s, -1, "", ""); // only counted
           }
-          add(AntiPattern.ROW_WISE_PYTHON_UDF, s, -1, "@udf " + def.group(1) + "(...) runs "
-              + "once per row in a Python worker", udfRemediation(body.toString()));
           return;
         }
       }
@@ -755,6 +952,10 @@ final class SourceAnalyzer {
       if (pandasUdfs.contains(fn)) {
         continue;
       }
+      if (!cap.hasRoom(AntiPattern.ROW_WISE_PYTHON_UDF)) {
+        add(AntiPattern.ROW_WISE_PYTHON_UDF, s, call.start(), "", ""); // only counted
+        continue;
+      }
       String body = fn.startsWith("lambda") ? s.raw() : functionBody(stmts, fn);
       add(AntiPattern.ROW_WISE_PYTHON_UDF, s, call.start(), "udf(" + shorten(fn) + ") runs once "
           + "per row in a Python worker", udfRemediation(body));
@@ -762,7 +963,8 @@ final class SourceAnalyzer {
     Matcher reg = UDF_REGISTER.matcher(s.code());
     if (reg.find() && !pandasUdfs.contains(reg.group(1).strip())) {
       String fn = reg.group(1).strip();
-      String body = fn.startsWith("lambda") ? s.raw() : functionBody(stmts, fn);
+      String body = !cap.hasRoom(AntiPattern.ROW_WISE_PYTHON_UDF) ? ""
+          : fn.startsWith("lambda") ? s.raw() : functionBody(stmts, fn);
       add(AntiPattern.ROW_WISE_PYTHON_UDF, s, reg.start(), "spark.udf.register(..., "
           + shorten(fn) + ") registers a row-at-a-time Python UDF", udfRemediation(body));
     }
@@ -779,19 +981,42 @@ final class SourceAnalyzer {
     return t.length() > 40 ? t.substring(0, 37) + "..." : t;
   }
 
-  private static String functionBody(List<Stmt> stmts, String name) {
-    for (int k = 0; k < stmts.size(); k++) {
-      Matcher def = PY_DEF.matcher(stmts.get(k).code());
-      if (def.find() && def.group(1).equals(name)) {
-        StringBuilder body = new StringBuilder();
-        int ind = stmts.get(k).indent();
-        for (int b = k + 1; b < stmts.size() && stmts.get(b).indent() > ind; b++) {
-          body.append(stmts.get(b).raw()).append('\n');
+  /** The body of the first Python function called {@code name}; empty when there is none. */
+  private String functionBody(List<Stmt> stmts, String name) {
+    if (firstDefs == null) {
+      firstDefs = new HashMap<>();
+      for (int k = 0; k < stmts.size(); k++) {
+        if (stmts.get(k).code().length() <= MAX_STATEMENT_CHARS) {
+          Matcher def = PY_DEF.matcher(stmts.get(k).code());
+          if (def.find()) {
+            firstDefs.putIfAbsent(def.group(1), k);
+          }
         }
-        return body.toString();
       }
     }
-    return "";
+    Integer k = firstDefs.get(name);
+    return k == null ? "" : body(stmts, k);
+  }
+
+  /**
+   * The raw text of the statements indented under the one at {@code def}, at most {@link
+   * #MAX_BODY_CHARS} of it: enough to see which built-ins a UDF's body maps to.
+   */
+  private String body(List<Stmt> stmts, int def) {
+    String known = bodies.get(def);
+    if (known != null) {
+      return known;
+    }
+    StringBuilder body = new StringBuilder();
+    int ind = stmts.get(def).indent();
+    for (int b = def + 1; b < stmts.size() && stmts.get(b).indent() > ind
+        && body.length() < MAX_BODY_CHARS && --lookAheadBudget >= 0; b++) {
+      body.append(stmts.get(b).raw()).append('\n');
+    }
+    String text = body.length() > MAX_BODY_CHARS ? body.substring(0, MAX_BODY_CHARS)
+        : body.toString();
+    bodies.put(def, text);
+    return text;
   }
 
   private static final Map<Pattern, String> BUILTINS = new LinkedHashMap<>();
@@ -844,7 +1069,14 @@ final class SourceAnalyzer {
       Pattern use = Pattern.compile("(?i)\\b" + Pattern.quote(simple) + "\\b");
       int uses = 0;
       for (int k = i + 1; k < stmts.size(); k++) {
+        if (--lookAheadBudget < 0) {
+          skippedCacheChecks++;
+          return;
+        }
         String code = stmts.get(k).code();
+        if (!containsIgnoreCase(code, simple)) {
+          continue; // no read of the table, without running the expressions
+        }
         if (code.matches("(?is)\\s*UNCACHE\\b.*")) {
           continue;
         }
@@ -859,6 +1091,19 @@ final class SourceAnalyzer {
                 + "the last read");
       }
     }
+  }
+
+  /**
+   * Whether {@code s} holds {@code word} in any case. It folds case at least as widely as {@code
+   * (?i)}, so it never says no where that expression would find the word.
+   */
+  private static boolean containsIgnoreCase(String s, String word) {
+    for (int k = 0; k + word.length() <= s.length(); k++) {
+      if (s.regionMatches(true, k, word, 0, word.length())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The language name of a file, {@code text} when it is not a source this class reads. */

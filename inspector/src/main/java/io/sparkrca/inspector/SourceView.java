@@ -21,7 +21,8 @@ import java.util.Objects;
  * @param lines the lines shown
  * @param totalLines how many lines the file has (or, with {@code totalLinesExact} false, at least)
  * @param totalLinesExact whether the file was read to its end to count lines
- * @param findings anti-patterns found in the source
+ * @param findings anti-patterns found in the source (at most 50 of each pattern, 200 in all)
+ * @param findingsOmitted how many more findings that cap left out
  * @param notes what was cut or skipped
  */
 public record SourceView(
@@ -33,6 +34,7 @@ public record SourceView(
     long totalLines,
     boolean totalLinesExact,
     List<Finding> findings,
+    int findingsOmitted,
     List<String> notes) implements Inspection {
 
   /** Copies the lists and checks that no component is null. */
@@ -42,6 +44,14 @@ public record SourceView(
     lines = List.copyOf(lines);
     findings = List.copyOf(findings);
     notes = List.copyOf(notes);
+  }
+
+  /** A view whose findings were not cut. */
+  public SourceView(String source, boolean entry, String language, int firstLine,
+      List<String> lines, long totalLines, boolean totalLinesExact, List<Finding> findings,
+      List<String> notes) {
+    this(source, entry, language, firstLine, lines, totalLines, totalLinesExact, findings, 0,
+        notes);
   }
 
   /** Whether lines after those shown exist. */

@@ -182,15 +182,20 @@ final class TextRender {
     }
   }
 
-  static void findings(List<String> out, List<Finding> findings) {
-    out.add("Spark anti-patterns (" + findings.size() + "):");
-    if (findings.isEmpty()) {
+  static void findings(List<String> out, List<Finding> findings, int omitted) {
+    out.add("Spark anti-patterns (" + (omitted == 0 ? String.valueOf(findings.size())
+        : Texts.count(findings.size() + omitted) + "; the first " + findings.size() + " shown")
+        + "):");
+    if (findings.isEmpty() && omitted == 0) {
       out.add("  (none found)");
     }
     for (Finding f : findings) {
       out.add("  ! [" + f.pattern().id() + "] " + f.location());
       out.add("      " + f.evidence());
       out.add("      fix: " + f.remediation());
+    }
+    if (omitted > 0) {
+      out.add("  ... " + FindingCap.describe(findings.size(), omitted));
     }
   }
 
@@ -222,9 +227,9 @@ final class TextRender {
     Budget b = new Budget(v.lineBudget());
     ClassDetail first = v.classes().isEmpty() ? null : v.classes().get(0);
     b.where = "the summary";
-    if (!v.findings().isEmpty()) {
+    if (!v.findings().isEmpty() || v.findingsOmitted() > 0) {
       List<String> f = new ArrayList<>();
-      findings(f, v.findings());
+      findings(f, v.findings(), v.findingsOmitted());
       f.forEach(b::add);
       b.add("");
     }
@@ -357,7 +362,7 @@ final class TextRender {
     }
     if (!s.language().equals("text") || !s.findings().isEmpty()) {
       out.add("");
-      findings(out, s.findings());
+      findings(out, s.findings(), s.findingsOmitted());
     }
     notes(out, s.notes());
     return String.join("\n", out) + "\n";
@@ -379,7 +384,7 @@ final class TextRender {
     out.add("Scanned " + Texts.plural(r.classesScanned(), "class") + " and "
         + Texts.plural(r.sourcesScanned(), "source file") + ".");
     out.add("");
-    findings(out, r.findings());
+    findings(out, r.findings(), r.findingsOmitted());
     notes(out, r.notes());
     return String.join("\n", out) + "\n";
   }

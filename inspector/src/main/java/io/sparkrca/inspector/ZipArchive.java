@@ -12,6 +12,7 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -23,9 +24,10 @@ import java.util.zip.Inflater;
 
 /**
  * A ZIP/JAR archive read by ranged reads: the end record and the central directory first, then
- * only the entries asked for. Nothing is extracted to disk and no entry is inflated past the
- * caps of the {@link ReadContext}. Handles ZIP64 and archives with bytes prepended (executable
- * jars with a launch script).
+ * only the entries asked for. No entry is inflated past the caps of the {@link ReadContext}, and
+ * nothing is extracted to disk but a compressed nested archive too big for memory, which goes to
+ * a private temporary file that the context deletes. Handles ZIP64 and archives with bytes
+ * prepended (executable jars with a launch script).
  */
 final class ZipArchive {
   private static final int EOCD_SIG = 0x06054b50;
@@ -556,7 +558,8 @@ final class ZipArchive {
   }
 
   /**
-   * All of an entry's bytes.
+   * All of an entry's bytes, in one array of the declared size: growing a buffer as {@code
+   * readNBytes} does would hold about twice the entry at its peak.
    *
    * @throws CorruptInputException when the entry is larger than {@code limit}
    */
@@ -565,20 +568,50 @@ final class ZipArchive {
       throw new CorruptInputException(where(e) + " is " + Texts.bytes(e.size())
           + ", more than the " + Texts.bytes(limit) + " read for one entry");
     }
+    // A stored entry's bytes are its compressed ones; a deflated one may not inflate past its
+    // declared size (the stream stops it), so either bound is the most that can come out.
+    long expected = Math.min(Math.min(limit, Integer.MAX_VALUE - 16),
+        e.method() == ZipEntryInfo.STORED ? Math.max(e.size(), e.compressedSize()) : e.size());
     try (EntryStream in = open(e, limit, (int) Math.min(e.compressedSize() + 1024, CEN_CHUNK))) {
-      byte[] data = in.readNBytes((int) Math.min(limit, Integer.MAX_VALUE - 16));
-      if (in.truncated()) {
+      checkHeap(e, expected); // after open's checks, so a zip bomb is called one
+      byte[] data = new byte[(int) expected];
+      int n = in.readNBytes(data, 0, data.length);
+      if (n == data.length && (in.read() >= 0 || in.truncated())) {
         throw new CorruptInputException(where(e) + " inflates to more than "
-            + Texts.bytes(limit) + " (its directory record says " + Texts.bytes(e.size())
+            + Texts.bytes(n) + " (its directory record says " + Texts.bytes(e.size())
             + "): not read");
       }
-      return data;
+      return n == data.length ? data : Arrays.copyOf(data, n);
     }
   }
 
   /**
+   * Refuses to allocate {@code bytes} for one entry when that is more than a quarter of the
+   * JVM's heap: the caps fit a server-sized heap, and an OutOfMemoryError would end the whole
+   * process rather than this inspection.
+   */
+  private void checkHeap(ZipEntryInfo e, long bytes) {
+    long share = Runtime.getRuntime().maxMemory() / 4;
+    if (bytes > share) {
+      throw new UnsupportedInputException(where(e) + " is " + Texts.bytes(bytes)
+          + ", more than a quarter of this JVM's " + Texts.bytes(share * 4) + " heap, so it is "
+          + "not read into memory; give the JVM more heap (-Xmx) or inspect a smaller entry");
+    }
+  }
+
+  /** The largest compressed nested archive inflated into memory rather than to a file. */
+  static long inMemoryNestedBytes() {
+    // A sixteenth of the heap, at most 32 MiB: small heaps (a 256 MiB CLI) keep their room for
+    // the inspection itself, and bigger nested jars cost a temporary file, not the process.
+    return Math.max(1 << 20, Math.min(32L << 20, Runtime.getRuntime().maxMemory() / 16));
+  }
+
+  /**
    * A nested archive (a jar inside a jar) as a byte source: read in place when stored, the way
-   * spring-boot and most fat-jar layouts keep them; inflated into memory up to the cap otherwise.
+   * spring-boot and most fat-jar layouts keep them. A compressed one is inflated, within the
+   * nested-archive cap, into memory when small ({@link #inMemoryNestedBytes()}), otherwise into a
+   * temporary file owned by the inspection's {@link ReadContext}, which deletes it when the
+   * inspection ends: memory stays bounded whatever the nested archive's size.
    */
   ByteSource nested(ZipEntryInfo e) throws IOException {
     String nestedName = source.name() + "!/" + e.name();
@@ -590,13 +623,73 @@ final class ZipArchive {
       }
       return new SliceSource(source, nestedName, dataStart, e.compressedSize());
     }
-    long cap = Math.min(ctx.limits.maxNestedArchiveBytes(), Integer.MAX_VALUE - 16);
+    long cap = ctx.limits.maxNestedArchiveBytes();
     if (e.size() > cap) {
       throw new CorruptInputException(where(e) + " is a compressed nested archive of "
-          + Texts.bytes(e.size()) + ", more than the " + Texts.bytes(cap) + " held in memory");
+          + Texts.bytes(e.size()) + ", more than the " + Texts.bytes(cap) + " cap for one; "
+          + "extract it (unzip -p) and inspect it directly, or raise maxNestedArchiveBytes");
     }
-    byte[] bytes = readAll(e, cap);
-    return ByteSource.of(nestedName, bytes);
+    if (e.size() <= inMemoryNestedBytes()) {
+      return ByteSource.of(nestedName, readAll(e, e.size()));
+    }
+    return inflateToFile(e, nestedName, cap);
+  }
+
+  /** Inflates a compressed nested archive, at most {@code cap} bytes, into a temporary file. */
+  private ByteSource inflateToFile(ZipEntryInfo e, String nestedName, long cap)
+      throws IOException {
+    java.nio.file.Path tmp;
+    long written = 0;
+    try (EntryStream in = open(e, cap, CEN_CHUNK)) {
+      java.io.OutputStream out;
+      try {
+        tmp = ctx.temporaryFile("sparkrca-nested-", ".jar");
+        out = java.nio.file.Files.newOutputStream(tmp);
+      } catch (IOException ex) {
+        throw noTemporaryFile(e, ex);
+      }
+      boolean done = false;
+      try {
+        byte[] buf = new byte[64 * 1024];
+        int n;
+        // Failures reading the outer archive propagate as they are; only the file's are ours.
+        while ((n = in.read(buf, 0, buf.length)) > 0) {
+          try {
+            out.write(buf, 0, n);
+          } catch (IOException ex) {
+            throw noTemporaryFile(e, ex);
+          }
+          written += n;
+        }
+        try {
+          out.close();
+        } catch (IOException ex) {
+          throw noTemporaryFile(e, ex);
+        }
+        done = true;
+      } finally {
+        if (!done) {
+          try {
+            out.close();
+          } catch (IOException ignored) {
+            // the failure being thrown says more; the context deletes the file anyway
+          }
+        }
+      }
+      if (in.truncated()) {
+        throw new CorruptInputException(where(e) + " inflates to more than " + Texts.bytes(cap)
+            + " (its directory record says " + Texts.bytes(e.size()) + "): not read");
+      }
+    }
+    return new SliceSource(ByteSource.of(tmp), nestedName, 0, written);
+  }
+
+  private UnsupportedInputException noTemporaryFile(ZipEntryInfo e, IOException cause) {
+    return new UnsupportedInputException(where(e) + " is a compressed nested archive of "
+        + Texts.bytes(e.size()) + ", too big for memory, and it could not be inflated to a "
+        + "temporary file in " + System.getProperty("java.io.tmpdir") + " (" + cause + "); "
+        + "free space there or point java.io.tmpdir at a writable directory, or extract the "
+        + "nested archive (unzip -p) and inspect it directly", cause);
   }
 
   /** Where the entry's data begins: after its local header. */

@@ -111,9 +111,11 @@ final class CodeReading {
     }
     o.warnings().forEach(w -> note("packaging: " + w));
     List<Finding> found = List.of();
+    int omitted = 0;
     try {
       Inspection scan = inspector.toBuilder().findingsOnly(true).build().inspect(source, entry);
       found = scan.findings();
+      omitted = scan.findingsOmitted();
       scan.notes().forEach(this::note);
     } catch (RuntimeException e) {
       // The overview was read, so the archive is usable: a scan cut short (a total inflate cap,
@@ -155,7 +157,7 @@ final class CodeReading {
       }
     }
     String kind = Kinds.isArchive(target.lastName()) ? byName : "jar";
-    return evidence(kind, archiveSummary(kind, o), found);
+    return evidence(kind, archiveSummary(kind, o), found, omitted);
   }
 
   private String archiveSummary(String kind, ArchiveOverview o) {
@@ -281,7 +283,7 @@ final class CodeReading {
           + " followed");
     }
     main.malformed().ifPresent(m -> parts.add("malformed: " + m));
-    return evidence("class", String.join(", ", parts), v.findings());
+    return evidence("class", String.join(", ", parts), v.findings(), v.findingsOmitted());
   }
 
   private CodeLocation classLocation(StackFrame f, ClassDetail d) {
@@ -468,7 +470,7 @@ final class CodeReading {
       return classes(v); // a class file with a source's name
     }
     if (!(read instanceof SourceView s)) {
-      return evidence(kind, kind, read.findings());
+      return evidence(kind, kind, read.findings(), read.findingsOmitted());
     }
     s.notes().forEach(this::note);
     String label = shortName(s.source());
@@ -478,7 +480,7 @@ final class CodeReading {
     String language = kind.equals("text") ? s.language() : kind;
     String summary = language + " source, " + s.totalLines() + (s.totalLinesExact() ? "" : "+")
         + " lines";
-    return evidence(language, summary, s.findings());
+    return evidence(language, summary, s.findings(), s.findingsOmitted());
   }
 
   /**
@@ -542,7 +544,11 @@ final class CodeReading {
 
   // ---- common ---------------------------------------------------------------------------------
 
-  private CodeEvidence evidence(String kind, String summary, List<Finding> found) {
+  /**
+   * The evidence, with at most {@link ClassInspectorProvider#MAX_FINDINGS} of {@code found};
+   * {@code omitted} more were left out already by the inspection's own cap.
+   */
+  private CodeEvidence evidence(String kind, String summary, List<Finding> found, int omitted) {
     // When capped, findings in the frames' classes come first: they are the likeliest culprits.
     Set<String> frameClasses = new HashSet<>();
     for (StackFrame f : frames) {
@@ -558,11 +564,11 @@ final class CodeReading {
       findings.add(new CodeFinding(f.pattern().id(), f.pattern().title(), f.location(), f.evidence(),
           f.remediation()));
     }
-    if (ordered.size() > ClassInspectorProvider.MAX_FINDINGS) {
-      note(ordered.size() + " anti-pattern findings; the first " + ClassInspectorProvider.MAX_FINDINGS
-          + " are listed");
+    int total = ordered.size() + omitted;
+    if (total > findings.size()) {
+      note(total + " anti-pattern findings; the first " + findings.size() + " are listed");
     }
-    String withFindings = summary + ", " + plural(ordered.size(), "finding", "findings");
+    String withFindings = summary + ", " + plural(total, "finding", "findings");
     List<String> allNotes = new ArrayList<>(notes);
     if (droppedNotes > 0) {
       allNotes.add(droppedNotes + " more notes not shown");
