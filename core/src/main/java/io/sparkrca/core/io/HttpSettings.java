@@ -196,7 +196,8 @@ public final class HttpSettings {
   }
 
   private static boolean isTokenChar(int c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+        || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
   }
 
   /** Builder for {@link HttpSettings}; every setting has a sensible default. */
