@@ -1,5 +1,6 @@
 package io.sparkrca.inspector;
 
+import io.sparkrca.core.redaction.Redactor;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -155,7 +156,9 @@ final class Disassembler {
     b.append(Signatures.fieldSignature(f.signature).orElse(Signatures.type(f.desc)));
     b.append(' ').append(f.name);
     if (f.value != null) {
-      b.append(" = ").append(constant(f.value));
+      // static final String DB_PASSWORD = "...": the field's name says what its value is.
+      b.append(" = ").append(f.value instanceof String && Redactor.standard().isSecretKey(f.name)
+          ? Texts.quote(Redactor.REDACTED, MAX_LITERAL) : constant(f.value));
     }
     if ((a & Opcodes.ACC_SYNTHETIC) != 0) {
       b.append(" /* synthetic */");
@@ -248,6 +251,12 @@ final class Disassembler {
     }
   }
 
+  /** A property or option name (no spaces, not too long) that {@link Redactor} holds secret. */
+  private static boolean looksLikeSecretKey(String s) {
+    return s.length() <= 200 && !s.isEmpty() && s.chars().noneMatch(Character::isWhitespace)
+        && Redactor.standard().isSecretKey(s);
+  }
+
   static String constant(Object v) {
     if (v instanceof String s) {
       return Texts.quote(Texts.redact(s), MAX_LITERAL);
@@ -326,6 +335,7 @@ final class Disassembler {
     int shown = 0;
     int line = -1;
     int lastLine = -1;
+    boolean afterSecretKey = false;
     for (AbstractInsnNode n : m.instructions) {
       if (n instanceof LineNumberNode ln) {
         line = ln.line;
@@ -345,6 +355,13 @@ final class Disassembler {
       int op = rawOp.getOrDefault(n, n.getOpcode());
       String mnemonic = Bytecode.mnemonic(op);
       String operand = operand(n, op, labelOffset, localNames);
+      // conf.set("spark.hadoop.fs.s3a.secret.key", "...") compiles to two ldc in a row: the value
+      // has nothing of a secret about it but the key loaded just before.
+      boolean stringConstant = n instanceof LdcInsnNode l && l.cst instanceof String;
+      if (stringConstant && afterSecretKey) {
+        operand = "// String " + Texts.quote(Redactor.REDACTED, MAX_LITERAL);
+      }
+      afterSecretKey = stringConstant && looksLikeSecretKey((String) ((LdcInsnNode) n).cst);
       StringBuilder text = new StringBuilder(32 + operand.length());
       Texts.padLeft(text, gutter, 7);
       text.append(' ');

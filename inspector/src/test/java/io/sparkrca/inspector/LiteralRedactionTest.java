@@ -62,6 +62,31 @@ class LiteralRedactionTest {
   }
 
   @Test
+  void aValueSetUnderASecretKeyOrHeldInASecretNamedConstantIsRedacted() {
+    String source = """
+        package com.example;
+        public class Conf {
+          static final String DB_PASSWORD = "hunter2-constant";
+          static final String APP_NAME = "nightly-etl";
+          static java.util.Map<String, String> conf() {
+            java.util.Map<String, String> m = new java.util.HashMap<>();
+            m.put("spark.hadoop.fs.s3a.secret.key", "wJalrXUtnFEMI-in-code");
+            m.put("spark.app.name", "visible-name");
+            return m;
+          }
+        }
+        """;
+    byte[] cls = Fixtures.compile("com.example.Conf", source).get("com/example/Conf.class");
+
+    Inspection i = ClassInspector.create().inspect(ByteSource.of("Conf.class", cls), Optional.empty());
+
+    for (String out : List.of(i.toText(), i.toJson(), i.toMarkdown())) {
+      assertThat(out).doesNotContain("hunter2-constant").doesNotContain("wJalrXUtnFEMI-in-code")
+          .contains("nightly-etl").contains("visible-name").contains("spark.hadoop.fs.s3a.secret.key");
+    }
+  }
+
+  @Test
   void wellKnownTokensInAJarredClassAreRedactedToo() throws Exception {
     byte[] jar = TestJars.jar(Optional.empty(), TestJars.entries("com/example/K.class",
         compiledClass()));
