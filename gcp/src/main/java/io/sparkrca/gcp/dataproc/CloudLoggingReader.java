@@ -122,9 +122,9 @@ final class CloudLoggingReader implements AutoCloseable {
     } catch (ApiException e) {
       // The workload's part of the filter is long and the evidence gap names it: the message keeps
       // to the call, this query's own terms and the cause.
-      String base = baseFilter(r);
+      String own = baseFilter(r) + " AND ";
       String call = "entries.list(projects/" + r.workload().project() + ", "
-          + (filter.startsWith(base + " AND ") ? "the workload's entries with " + filter.substring(base.length() + 5)
+          + (filter.startsWith(own) ? "the workload's entries with " + filter.substring(own.length())
               : "filter=" + filter) + ")";
       switch (e.getStatusCode().getCode()) {
         case PERMISSION_DENIED:

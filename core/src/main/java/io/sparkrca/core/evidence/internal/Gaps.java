@@ -29,7 +29,12 @@ public final class Gaps {
     return t;
   }
 
-  static GapReason reason(Throwable t) {
+  /**
+   * Why {@code t} left a piece of evidence out: by its type first (not found, access denied, a
+   * timeout, corrupt or cut off, unsupported), then by a timeout's words in its message ("timed
+   * out"), for sources whose errors carry no type of their own. The one rule every source uses.
+   */
+  public static GapReason reason(Throwable t) {
     String m = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
     if (t instanceof InputNotFoundException || t instanceof java.nio.file.NoSuchFileException
         || t instanceof java.io.FileNotFoundException) {
