@@ -6,7 +6,7 @@ import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.core.source.SparkSources;
-import io.sparkrca.rules.compare.Comparison;
+import io.sparkrca.analysis.compare.Comparison;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;

@@ -9,7 +9,7 @@ import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.core.source.SparkSources;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

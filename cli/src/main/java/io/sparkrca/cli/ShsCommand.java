@@ -232,7 +232,7 @@ final class ShsCommand implements Callable<Integer> {
       SparkHistory history = common.history(spec.commandLine().getErr());
       SparkApplication candidate = app.open(history);
       SparkApplication base = HistoryProfiles.application(history, baseline, Optional.ofNullable(baselineAttempt));
-      io.sparkrca.rules.compare.Comparison c = io.sparkrca.rules.compare.Comparison.builder(candidate, base)
+      io.sparkrca.analysis.compare.Comparison c = io.sparkrca.analysis.compare.Comparison.builder(candidate, base)
           .sources(app.app, baseline).compare();
       common.output.write(spec.commandLine().getOut(), common.format.render(c));
       return c.exitCode();

@@ -7,7 +7,7 @@ import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RootCause;
 import io.sparkrca.core.source.SparkSources;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import java.io.PrintStream;
 import java.util.List;
 

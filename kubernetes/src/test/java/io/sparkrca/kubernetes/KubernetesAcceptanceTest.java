@@ -18,7 +18,7 @@ import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.kubernetes.testing.ApiServer;
 import io.sparkrca.kubernetes.testing.FixtureCluster;
 import io.sparkrca.kubernetes.testing.FixtureCluster.Fate;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -111,7 +111,7 @@ class KubernetesAcceptanceTest {
         .contains("outside the heap");
     assertThat(r.recommendations()).anySatisfy(x -> assertThat(x.properties()).anySatisfy(p -> {
       assertThat(p.property()).isEqualTo("spark.executor.memoryOverhead");
-      assertThat(io.sparkrca.rules.rca.EffectiveConf.parseBytes(p.recommended()).getAsLong()).isGreaterThan(384L << 20);
+      assertThat(io.sparkrca.analysis.rca.EffectiveConf.parseBytes(p.recommended()).getAsLong()).isGreaterThan(384L << 20);
     }));
     assertThat(r.timeline()).anySatisfy(t -> assertThat(t.event()).contains("OOMKilled"));
     assertThat(RcaSchema.errors(r.toJson())).isEmpty();

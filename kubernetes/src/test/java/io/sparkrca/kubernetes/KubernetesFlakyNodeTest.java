@@ -17,7 +17,7 @@ import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.kubernetes.testing.ApiServer;
 import io.sparkrca.kubernetes.testing.FixtureCluster;
 import io.sparkrca.kubernetes.testing.FixtureCluster.Fate;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -6,7 +6,7 @@ import io.sparkrca.core.error.InvalidRequestException;
  * A piece of remediation that depends on the application's configuration, and optionally on the
  * flagged stage: {@code text} is offered only when {@code when}, a CEL bool expression over
  * {@code conf} (the effective Spark properties, {@code map<string, string>}, with Spark's
- * defaults filled in for the keys listed in {@link SparkDefaults}), is true, and, when
+ * defaults filled in for the keys listed in {@link io.sparkrca.core.app.SparkDefaults}), is true, and, when
  * {@code stageWhen} is given, for the flagged stages on which it is true.
  *
  * <p>{@code stageWhen} is a CEL bool expression over the flagged stage {@code s} (and

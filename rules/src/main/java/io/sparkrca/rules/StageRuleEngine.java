@@ -4,6 +4,7 @@ import com.google.protobuf.Message;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelVariableResolver;
 import io.sparkrca.core.app.SparkApplication;
+import io.sparkrca.core.app.SparkDefaults;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.eventlog.EventLogReader;

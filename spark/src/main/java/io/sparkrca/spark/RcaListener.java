@@ -4,7 +4,7 @@ import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.report.RcaReport;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;

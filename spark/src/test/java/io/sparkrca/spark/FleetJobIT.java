@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sparkrca.core.testkit.TestkitFixtures;
-import io.sparkrca.rules.fleet.FleetParquetWriter;
-import io.sparkrca.rules.fleet.FleetRow;
-import io.sparkrca.rules.fleet.FleetScan;
+import io.sparkrca.fleet.FleetParquetWriter;
+import io.sparkrca.fleet.FleetRow;
+import io.sparkrca.fleet.FleetScan;
 import io.sparkrca.spark.it.ForkedFleetRun;
 import io.sparkrca.testkit.ForkedJvm;
 import java.io.IOException;

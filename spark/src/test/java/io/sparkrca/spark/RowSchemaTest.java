@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sparkrca.core.testkit.TestkitFixtures;
-import io.sparkrca.rules.fleet.FleetAnalysis;
-import io.sparkrca.rules.fleet.FleetLog;
-import io.sparkrca.rules.fleet.FleetLogs;
-import io.sparkrca.rules.fleet.FleetRow;
+import io.sparkrca.fleet.FleetAnalysis;
+import io.sparkrca.fleet.FleetLog;
+import io.sparkrca.fleet.FleetLogs;
+import io.sparkrca.fleet.FleetRow;
 import io.sparkrca.spark.internal.RowSchema;
 import io.sparkrca.core.io.ByteSources;
 import java.io.IOException;

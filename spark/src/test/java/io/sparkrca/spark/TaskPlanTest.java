@@ -2,7 +2,7 @@ package io.sparkrca.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sparkrca.rules.fleet.FleetLog;
+import io.sparkrca.fleet.FleetLog;
 import io.sparkrca.spark.internal.TaskPlan;
 import java.util.ArrayList;
 import java.util.List;

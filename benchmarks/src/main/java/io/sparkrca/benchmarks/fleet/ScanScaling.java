@@ -1,8 +1,8 @@
 package io.sparkrca.benchmarks.fleet;
 
 import io.sparkrca.core.io.ByteSources;
-import io.sparkrca.rules.fleet.FleetLogs;
-import io.sparkrca.rules.fleet.FleetScan;
+import io.sparkrca.fleet.FleetLogs;
+import io.sparkrca.fleet.FleetScan;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

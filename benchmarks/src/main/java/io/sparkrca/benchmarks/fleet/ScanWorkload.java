@@ -1,9 +1,9 @@
 package io.sparkrca.benchmarks.fleet;
 
 import io.sparkrca.core.io.ByteSources;
-import io.sparkrca.rules.fleet.FleetLogs;
-import io.sparkrca.rules.fleet.FleetScan;
-import io.sparkrca.rules.fleet.MemoryBudget;
+import io.sparkrca.fleet.FleetLogs;
+import io.sparkrca.fleet.FleetScan;
+import io.sparkrca.fleet.MemoryBudget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

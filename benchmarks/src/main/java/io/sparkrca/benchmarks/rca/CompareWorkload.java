@@ -3,7 +3,7 @@ package io.sparkrca.benchmarks.rca;
 import io.sparkrca.benchmarks.replay.Measure;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.eventlog.replay.ReplayedApplication;
-import io.sparkrca.rules.compare.Comparison;
+import io.sparkrca.analysis.compare.Comparison;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

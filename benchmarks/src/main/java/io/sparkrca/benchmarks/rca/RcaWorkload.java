@@ -4,7 +4,7 @@ import io.sparkrca.benchmarks.replay.Measure;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.report.RcaReport;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;

@@ -28,7 +28,7 @@ import io.sparkrca.gcp.storage.GcsByteSourceProvider;
 import io.sparkrca.gcp.testing.FakeGcs;
 import io.sparkrca.gcp.testing.RepeatedStages;
 import io.sparkrca.gcp.testing.SparkApplicationsFake;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

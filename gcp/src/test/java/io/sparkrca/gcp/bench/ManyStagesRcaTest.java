@@ -13,7 +13,7 @@ import io.sparkrca.gcp.GcpSettings;
 import io.sparkrca.gcp.dataproc.DataprocHistoryProvider;
 import io.sparkrca.gcp.testing.RepeatedStages;
 import io.sparkrca.gcp.testing.SparkApplicationsFake;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -231,7 +231,7 @@ class DataprocEvidenceProviderTest {
     assertThat(loggingFilters().get(0)).contains("cloud_dataproc_session", "resource.labels.session_id=\"s-1\"");
     assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("spark.executor.memory=4g"));
     assertThat(e.application()).isPresent();
-    assertThat(io.sparkrca.rules.rca.RcaEngine.standard().analyze(e).notes()).as("a session's idle time is the user's")
+    assertThat(io.sparkrca.analysis.rca.RcaEngine.standard().analyze(e).notes()).as("a session's idle time is the user's")
         .anySatisfy(n -> assertThat(n).contains("a Dataproc Serverless session", "between the user's commands"));
   }
 
@@ -287,7 +287,7 @@ class DataprocEvidenceProviderTest {
             .setSeverity(LogSeverity.INFO).setTimestamp(ts(FAILED_AT.minusSeconds(60))).setJsonPayload(log)).build());
 
     Evidence e = collect("dataproc:batches/b-1");
-    io.sparkrca.core.report.RcaReport r = io.sparkrca.rules.rca.RcaEngine.standard().analyze(e);
+    io.sparkrca.core.report.RcaReport r = io.sparkrca.analysis.rca.RcaEngine.standard().analyze(e);
 
     assertThat(e.clusterEvents()).anySatisfy(c -> assertThat(c.message()).startsWith("required=40 running=12"));
     assertThat(r.findings()).as("findings %s", r.findings().stream().map(f -> f.title()).toList()).anySatisfy(f -> {

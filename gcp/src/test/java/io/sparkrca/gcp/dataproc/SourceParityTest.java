@@ -14,7 +14,7 @@ import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.gcp.testing.DataprocFakes;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;

@@ -16,7 +16,7 @@ import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.historyserver.HistoryServerHistory;
 import io.sparkrca.historyserver.HistoryServerSettings;
 import io.sparkrca.historyserver.HistoryServerUri;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import java.net.ServerSocket;
 import java.time.Duration;

@@ -29,7 +29,7 @@ import io.sparkrca.rules.OutputContract;
 import io.sparkrca.rules.RuleCatalog;
 import io.sparkrca.rules.StageDiagnostics;
 import io.sparkrca.rules.StageRuleEngine;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -132,7 +132,7 @@ public final class Tools {
     } catch (SparkRcaException e) {
       throw new SparkRcaException("the baseline " + Redactor.redactUri(baseline) + ": " + e.getMessage(), e);
     }
-    return io.sparkrca.rules.compare.Comparison.builder(cand, base).sources(candidate, baseline).settings(settings)
+    return io.sparkrca.analysis.compare.Comparison.builder(cand, base).sources(candidate, baseline).settings(settings)
         .minSlowdown(a.number("minSlowdown").orElse(1.2)).compare().toJson();
   }
 

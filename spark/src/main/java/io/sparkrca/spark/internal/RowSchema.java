@@ -4,7 +4,7 @@ import io.sparkrca.core.report.ApplicationRef;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Verdict;
-import io.sparkrca.rules.fleet.FleetRow;
+import io.sparkrca.fleet.FleetRow;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;

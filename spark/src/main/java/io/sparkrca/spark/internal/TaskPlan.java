@@ -1,6 +1,6 @@
 package io.sparkrca.spark.internal;
 
-import io.sparkrca.rules.fleet.FleetLog;
+import io.sparkrca.fleet.FleetLog;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

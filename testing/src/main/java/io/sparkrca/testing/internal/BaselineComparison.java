@@ -4,7 +4,7 @@ import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RootCauseKind;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import java.util.Optional;
 
 /**
@@ -12,7 +12,7 @@ import java.util.Optional;
  * of the two applications' wall times, and the RCA engine's verdict on the candidate analysed with
  * the baseline (its {@code CONFIG_REGRESSION} / {@code NO_REGRESSION_INPUT_GROWTH} analysis). When
  * the full comparison (aligned stages, input-normalised time, the first divergent stage) lands in
- * the rules module, {@link #standard()} is rewired to it and the assertion keeps its shape.
+ * the analysis module, {@link #standard()} is rewired to it and the assertion keeps its shape.
  */
 public interface BaselineComparison {
 

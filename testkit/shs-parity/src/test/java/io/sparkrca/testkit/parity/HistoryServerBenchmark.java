@@ -13,7 +13,7 @@ import io.sparkrca.historyserver.HistoryServerProvider;
 import io.sparkrca.historyserver.HistoryServerSettings;
 import io.sparkrca.historyserver.HistoryServerUri;
 import io.sparkrca.historyserver.testing.FaultProxy;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import io.sparkrca.testkit.HistoryServerProcess;
 import io.sparkrca.testkit.SparkDistribution;
 import java.io.IOException;

@@ -23,7 +23,7 @@ import io.sparkrca.historyserver.HistoryServerUri;
 import io.sparkrca.historyserver.testing.RecordedAnswers;
 import io.sparkrca.rules.OutputContract;
 import io.sparkrca.rules.StageRuleEngine;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

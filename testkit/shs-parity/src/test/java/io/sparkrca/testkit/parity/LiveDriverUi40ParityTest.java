@@ -8,7 +8,7 @@ import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.testing.JsonDiff;
 import io.sparkrca.historyserver.testing.RecordedAnswers;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import io.sparkrca.testkit.ForkedJvm;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -31,7 +31,7 @@ import io.sparkrca.historyserver.HistoryServerSettings;
 import io.sparkrca.historyserver.testing.RecordedAnswers;
 import io.sparkrca.rules.OutputContract;
 import io.sparkrca.rules.StageRuleEngine;
-import io.sparkrca.rules.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaEngine;
 import io.sparkrca.testkit.ForkedJvm;
 import io.sparkrca.testkit.LiveApplication;
 import io.sparkrca.testkit.SparkDistribution;

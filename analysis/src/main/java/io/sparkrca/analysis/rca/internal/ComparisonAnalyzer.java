@@ -1,0 +1,62 @@
+package io.sparkrca.analysis.rca.internal;
+
+import io.sparkrca.core.report.Culprit;
+import io.sparkrca.core.report.Metric;
+import io.sparkrca.core.report.Recommendation;
+import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.report.Severity;
+import io.sparkrca.analysis.compare.Comparison;
+import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.rca.Analyzer;
+import io.sparkrca.analysis.rca.Candidate;
+import java.util.List;
+
+/**
+ * The comparison with a healthy baseline run (seed 001), as a root-cause candidate: the verdict
+ * of {@link Comparison} (configuration regression, input growth, a change in the data's
+ * distribution, in the code or in the resources) when the run is slower than its baseline. A run
+ * that is not slower, or slower for no reason the comparison finds, yields no candidate: the
+ * other analyzers judge it on its own, and the report still shows the comparison.
+ */
+public final class ComparisonAnalyzer implements Analyzer {
+  @Override
+  public String name() {
+    return "baseline";
+  }
+
+  @Override
+  public List<Candidate> analyze(AnalysisContext ctx) {
+    if (ctx.baseline().isEmpty() || ctx.app().isEmpty()) {
+      return List.of();
+    }
+    Comparison c = ctx.comparison().orElseThrow();
+    Comparison.Verdict v = c.verdict();
+    if (v.kind().category() != RootCauseKind.Category.COMPARISON) {
+      return List.of();
+    }
+    long cost = Math.max(0, c.candidate().jobTimeMs() - c.baseline().jobTimeMs());
+    List<Metric> metrics = List.of(new Metric("slowdown", c.slowdown(), "ratio"),
+        new Metric("inputGrowth", c.inputGrowth(), "ratio"),
+        new Metric("normalizedSlowdown", c.normalizedSlowdown(), "ratio"),
+        new Metric("jobTimeMs", c.candidate().jobTimeMs(), "ms"),
+        new Metric("baselineJobTimeMs", c.baseline().jobTimeMs(), "ms"),
+        new Metric("inputRecords", c.candidate().inputRecords(), "count"),
+        new Metric("baselineInputRecords", c.baseline().inputRecords(), "count"));
+    String summary = Support.x(c.slowdown()) + " the baseline's job time on " + Support.x(c.inputGrowth())
+        + " its input (" + Support.x(c.normalizedSlowdown()) + " per unit of input)"
+        + c.firstDivergentStage().map(p -> "; first divergent: " + p.candidate().label()).orElse("")
+        + (c.linkedConfigChanges().isEmpty() ? "" : "; changed: " + String.join(", ", c.linkedConfigChanges().stream()
+            .map(Comparison.ConfigChange::property).toList()));
+    Severity severity = v.kind() == RootCauseKind.NO_REGRESSION_INPUT_GROWTH ? Severity.INFO : Severity.HIGH;
+    Candidate.Builder b = Candidate.builder(Support.finding(v.kind(), severity, v.title(), summary, Culprit.none(), metrics,
+            cost, Support.share(ctx, cost), v.evidence(), name()))
+        .confidence(v.confidence())
+        .explanation(v.explanation())
+        .time(ctx.startMs());
+    v.toConfirm().ifPresent(b::toConfirm);
+    for (Recommendation r : v.recommendations()) {
+      b.recommend(r);
+    }
+    return List.of(b.build());
+  }
+}

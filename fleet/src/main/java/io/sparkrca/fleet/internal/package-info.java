@@ -1,0 +1,2 @@
+/** Internals of fleet analysis: the row encodings and the bounds. Not API. */
+package io.sparkrca.fleet.internal;

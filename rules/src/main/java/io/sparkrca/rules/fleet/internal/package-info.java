@@ -1,2 +1,0 @@
-/** Internals of fleet analysis: the row encodings and the bounds. Not API. */
-package io.sparkrca.rules.fleet.internal;
