@@ -6,6 +6,7 @@ import io.sparkrca.core.error.AccessDeniedException;
 import io.sparkrca.core.error.CorruptInputException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.logs.SearchResult;
 import io.sparkrca.rules.NoRulesException;
@@ -53,16 +54,16 @@ class CliHintsTest {
 
   @Test
   void aGapThatEndsTheCommandSaysWhereAndWhatToDoOnce() {
-    EvidenceGap missing = new EvidenceGap("event log", "/logs/app-1", GapReason.NOT_FOUND,
+    EvidenceGap missing = new EvidenceGap(EvidenceKind.EVENT_LOG, "/logs/app-1", GapReason.NOT_FOUND,
         "/logs/app-1 not found: check the path", "check the path or URL; an event log exists only with spark.eventLog.enabled");
     assertThat(CliHints.gapError(missing))
         .isEqualTo("/logs/app-1 not found: check the path or URL; an event log exists only with spark.eventLog.enabled");
 
-    EvidenceGap denied = new EvidenceGap("event log", "gs://b/app-1", GapReason.ACCESS_DENIED, "HTTP 403 Forbidden",
+    EvidenceGap denied = new EvidenceGap(EvidenceKind.EVENT_LOG, "gs://b/app-1", GapReason.ACCESS_DENIED, "HTTP 403 Forbidden",
         "grant roles/storage.objectViewer");
     assertThat(CliHints.gapError(denied)).isEqualTo("gs://b/app-1: HTTP 403 Forbidden (grant roles/storage.objectViewer)");
 
-    EvidenceGap said = new EvidenceGap("workload", "", GapReason.ERROR, "batch b1 not found: check its id", "check its id");
+    EvidenceGap said = new EvidenceGap(EvidenceKind.WORKLOAD, "", GapReason.ERROR, "batch b1 not found: check its id", "check its id");
     assertThat(CliHints.gapError(said)).isEqualTo("batch b1 not found: check its id");
   }
 

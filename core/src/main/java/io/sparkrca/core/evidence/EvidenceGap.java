@@ -7,25 +7,39 @@ import java.util.Objects;
  * analysis states every gap that matters for its answer instead of reading absence as health.
  *
  * <pre>{@code
- * for (EvidenceGap g : evidence.gaps()) {
+ * for (EvidenceGap g : evidence.gaps(EvidenceKind.DRIVER_LOG)) {
  *   System.err.println(g.what() + " (" + g.uri() + "): " + g.reason() + ": " + g.detail());
  * }
  * }</pre>
  *
- * @param what what is missing, in words: {@code "event log"}, {@code "driver log"}, {@code
- *     "executor 3 log"}, {@code "code"}
+ * @param kind the kind of evidence missing
+ * @param what what is missing, in words: the kind's {@link EvidenceKind#displayName()} when the
+ *     gap is about the kind as a whole ({@code "event log"}, {@code "code"}), or the name of one
+ *     piece of it ({@code "executor 3 log"}, {@code "cluster records (kubernetes)"}, {@code "driver output"})
  * @param uri where it was looked for (credentials removed), or "" when nothing was given
  * @param reason why it is missing
  * @param detail the exact error or observation, e.g. {@code "HTTP 403 Forbidden"}
  * @param whatToDo how to get it, e.g. {@code "pass the driver log (spark-submit's stderr)"}
  */
-public record EvidenceGap(String what, String uri, GapReason reason, String detail, String whatToDo) {
+public record EvidenceGap(EvidenceKind kind, String what, String uri, GapReason reason, String detail,
+    String whatToDo) {
   public EvidenceGap {
+    Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(what, "what");
     Objects.requireNonNull(uri, "uri");
     Objects.requireNonNull(reason, "reason");
     Objects.requireNonNull(detail, "detail");
     Objects.requireNonNull(whatToDo, "whatToDo");
+  }
+
+  /** A gap about {@code kind} as a whole, named by its {@link EvidenceKind#displayName()}. */
+  public EvidenceGap(EvidenceKind kind, String uri, GapReason reason, String detail, String whatToDo) {
+    this(kind, kind.displayName(), uri, reason, detail, whatToDo);
+  }
+
+  /** Whether the gap is about one piece of its kind ({@code "executor 3 log"}) rather than the whole kind. */
+  public boolean specific() {
+    return !what.equals(kind.displayName());
   }
 
   /** One line: what, where, why, and what to do. */

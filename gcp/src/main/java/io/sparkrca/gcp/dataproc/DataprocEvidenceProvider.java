@@ -5,6 +5,7 @@ import com.google.cloud.dataproc.v1.Cluster;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.evidence.ClusterEvent;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.evidence.LogRole;
 import io.sparkrca.core.evidence.WorkloadEvidence;
@@ -53,7 +54,6 @@ import java.util.TreeMap;
  * }</pre>
  */
 public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider {
-  static final String APP_DATA = "Spark application data";
   static final String LOGS = "Cloud Logging";
   static final String AUTOSCALER = "AutoscalerExecutors";
   static final String AUTOTUNING = "DataprocAutotuning";
@@ -113,7 +113,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
             + r.outputUri().get() + " (its numbered parts)");
         out.log(WorkloadEvidence.Log.ofUri(r.outputUri().get(), Optional.of(LogRole.DRIVER), "driver output"));
       } else {
-        out.gap(new EvidenceGap("driver log", "", GapReason.NOT_FOUND, "Cloud Logging returned no entries and "
+        out.gap(new EvidenceGap(EvidenceKind.DRIVER_LOG, "", GapReason.NOT_FOUND, "Cloud Logging returned no entries and "
             + r.call() + " has no runtimeInfo.outputUri", "the workload may be older than the log retention; give the "
             + "driver log directly"));
       }
@@ -124,7 +124,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
     try {
       apps = api.paginate(w.parent(), Optional.empty(), "search", "sparkApplications", Map.of("pageSize", "10"), 20);
     } catch (SparkRcaException e) {
-      out.gap(new EvidenceGap(APP_DATA, search, Gaps.reason(e), Messages.oneLine(e.getMessage()),
+      out.gap(new EvidenceGap(EvidenceKind.APPLICATION_DATA, search, Gaps.reason(e), Messages.oneLine(e.getMessage()),
           "the Spark application data of a Serverless workload comes only from this API: fix the access and run again "
               + "(no event log or History Server stands in for it)"));
       return;
@@ -133,7 +133,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       String quote = "No Spark application found for " + w.parent() + ": GET " + search
           + " answered {\"sparkApplications\": []}. The Spark driver never started (or the workload is still pending)";
       out.note(quote);
-      out.gap(new EvidenceGap(APP_DATA, search, GapReason.NOT_FOUND, quote,
+      out.gap(new EvidenceGap(EvidenceKind.APPLICATION_DATA, search, GapReason.NOT_FOUND, quote,
           "the cause is in the state message and the logs: stage rules do not apply"));
       return;
     }
@@ -154,7 +154,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       }
       app.facts(); // fetch what analysis needs now, where a failure is a gap with its call
     } catch (SparkRcaException e) {
-      out.gap(new EvidenceGap(APP_DATA, api.endpoint() + "/v1/" + app.path(), Gaps.reason(e),
+      out.gap(new EvidenceGap(EvidenceKind.APPLICATION_DATA, api.endpoint() + "/v1/" + app.path(), Gaps.reason(e),
           Messages.oneLine(e.getMessage()),
           "fix the access and run again; no other source stands in for a Serverless workload's stage data"));
       return;
@@ -171,7 +171,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       logs(r, logging, out);
     }
     if (r.cluster().isEmpty()) {
-      out.gap(new EvidenceGap("event log", "", GapReason.NOT_FOUND, r.call() + " names no cluster (placement.clusterName)",
+      out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, "", GapReason.NOT_FOUND, r.call() + " names no cluster (placement.clusterName)",
           "give the event log directly"));
       return;
     }
@@ -182,7 +182,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       c = dp.cluster(r.workload(), r.cluster().get());
     } catch (SparkRcaException e) {
       if (dir.isEmpty()) {
-        out.gap(new EvidenceGap("event log", "", Gaps.reason(e), Messages.oneLine(e.getMessage()),
+        out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, "", Gaps.reason(e), Messages.oneLine(e.getMessage()),
             "fix the access to the cluster, or give the event log directly"));
         return;
       }
@@ -197,12 +197,12 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       }
     }
     if (dir.isEmpty()) {
-      out.gap(new EvidenceGap("event log", "", GapReason.NOT_FOUND, "neither the job nor cluster " + r.cluster().get()
+      out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, "", GapReason.NOT_FOUND, "neither the job nor cluster " + r.cluster().get()
           + " says where event logs go (spark.eventLog.dir)", "give the event log directly"));
       return;
     }
     if (r.yarnApplicationIds().isEmpty()) {
-      out.gap(new EvidenceGap("event log", dir.get(), GapReason.NOT_FOUND, r.call() + " reports no YARN application, so "
+      out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, dir.get(), GapReason.NOT_FOUND, r.call() + " reports no YARN application, so "
           + "the application's event log cannot be told apart", "give the event log directly"));
       return;
     }
@@ -213,14 +213,14 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
           .filter(e -> e.name().startsWith(appId) || e.name().equals("eventlog_v2_" + appId))
           .findFirst();
       if (log.isEmpty()) {
-        out.gap(new EvidenceGap("event log", base, GapReason.NOT_FOUND, "no event log of " + appId + " under " + base
+        out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, base, GapReason.NOT_FOUND, "no event log of " + appId + " under " + base
             + " (from " + where + ")", "check spark.eventLog.enabled, or give the event log directly"));
         return;
       }
       out.note("event log of " + appId + " (from " + where + "): " + log.get().uri());
       out.applicationUri(log.get().uri());
     } catch (SparkRcaException e) {
-      out.gap(new EvidenceGap("event log", base, Gaps.reason(e), Messages.oneLine(e.getMessage()),
+      out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, base, Gaps.reason(e), Messages.oneLine(e.getMessage()),
           "fix the access to the event-log directory, or give the event log directly"));
     }
   }
@@ -232,7 +232,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       res = logging.read(r);
     } catch (SparkRcaException e) {
       GapReason why = Gaps.reason(e);
-      out.gap(new EvidenceGap(LOGS, "entries.list " + CloudLoggingReader.baseFilter(r), why,
+      out.gap(new EvidenceGap(EvidenceKind.LOG, LOGS, "entries.list " + CloudLoggingReader.baseFilter(r), why,
           Messages.oneLine(e.getMessage()), switch (why) {
             case ACCESS_DENIED -> "fix the access (roles/logging.viewer) and run again";
             case TIMEOUT -> "check the Cloud Logging endpoint and the network, or allow more time (--gcp-timeout)";

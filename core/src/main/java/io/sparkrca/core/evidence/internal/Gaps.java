@@ -5,6 +5,7 @@ import io.sparkrca.core.error.CorruptInputException;
 import io.sparkrca.core.error.InputNotFoundException;
 import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.redaction.Redactor;
 import java.io.UncheckedIOException;
@@ -15,10 +16,10 @@ import java.util.concurrent.ExecutionException;
 public final class Gaps {
   private Gaps() {}
 
-  public static EvidenceGap of(String what, String uri, Throwable failure, String whatToDo) {
+  public static EvidenceGap of(EvidenceKind kind, String what, String uri, Throwable failure, String whatToDo) {
     Throwable t = unwrap(failure);
     String detail = Redactor.standard().redactText(message(t));
-    return new EvidenceGap(what, Redactor.redactUri(uri), reason(t), detail, whatToDo);
+    return new EvidenceGap(kind, what, Redactor.redactUri(uri), reason(t), detail, whatToDo);
   }
 
   static Throwable unwrap(Throwable t) {
