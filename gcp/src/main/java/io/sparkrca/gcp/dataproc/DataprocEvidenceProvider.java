@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.google.cloud.dataproc.v1.Cluster;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.evidence.ClusterEvent;
+import io.sparkrca.core.evidence.ClusterEventReasons;
 import io.sparkrca.core.evidence.EvidenceGap;
 import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.GapReason;
@@ -55,8 +56,6 @@ import java.util.TreeMap;
  */
 public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider {
   static final String LOGS = "Cloud Logging";
-  static final String AUTOSCALER = "AutoscalerExecutors";
-  static final String AUTOTUNING = "DataprocAutotuning";
 
   private final Optional<GcpSettings> settings;
 
@@ -255,7 +254,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       to.append(e.render()).append('\n');
       if (e.log().equals("autoscaler")) {
         Autoscaler.parse(e).ifPresent(a -> out.event(new ClusterEvent("Cloud Logging: dataproc.googleapis.com/autoscaler",
-            e.time(), r.workload().describe(), Optional.empty(), AUTOSCALER, a, Optional.empty())));
+            e.time(), r.workload().describe(), Optional.empty(), ClusterEventReasons.AUTOSCALER_EXECUTORS, a, Optional.empty())));
       }
     }
     String name = "cloud-logging: " + r.workload().parent();
@@ -290,7 +289,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
     if (!r.autotuning().isEmpty()) {
       // A record the analysis reads, so that no recommendation turns autotuning on again (rules' ServerlessLimits).
       out.event(new ClusterEvent("dataproc: " + r.call(), Optional.empty(), r.workload().describe(), Optional.empty(),
-          AUTOTUNING, "scenarios=" + String.join(",", r.autotuning()), Optional.empty()));
+          ClusterEventReasons.DATAPROC_AUTOTUNING, "scenarios=" + String.join(",", r.autotuning()), Optional.empty()));
       out.note("autotuning is on (" + String.join(", ", r.autotuning()) + "): do not recommend enabling it; Dataproc "
           + "already tunes " + String.join(", ", r.autotuning()).toLowerCase(Locale.ROOT));
     }

@@ -4,6 +4,7 @@ import io.sparkrca.core.app.ExecutorRemoval;
 import io.sparkrca.core.app.SqlFailure;
 import io.sparkrca.core.app.StageFailure;
 import io.sparkrca.core.app.TaskFailureGroup;
+import io.sparkrca.core.evidence.ClusterEventReasons;
 import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.LogEvidence;
 import io.sparkrca.core.evidence.LogExcerpt;
@@ -213,7 +214,7 @@ public final class Chronology {
       case TERMINATION -> e.exitCode().map(c -> c != 0).orElse(true);
       case POD_STATUS, NODE_CONDITION, APPLICATION, OTHER -> true;
       case EVENT -> "Warning".equals(e.details().attributes().get("type")) || ClusterRecords.DISRUPTIONS.contains(e.reason())
-          || e.reason().equals("Killing");
+          || e.reason().equals(ClusterEventReasons.KILLING);
     };
   }
 
