@@ -185,7 +185,7 @@ final class RcaCommand implements Callable<Integer>, Formatted {
     }
     if (inputs.baseline != null && evidence.baseline().isEmpty()) {
       EvidenceGap g = evidence.gaps(EvidenceKind.BASELINE).stream().findFirst().orElseThrow();
-      throw new SparkRcaException("the baseline " + g.uri() + " could not be read: " + g.detail());
+      throw new SparkRcaException("the baseline " + g.uri() + " could not be read: " + g.detail(CliHints::words));
     }
     return RcaEngine.standard().analyze(evidence);
   }

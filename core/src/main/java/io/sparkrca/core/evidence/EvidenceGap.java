@@ -1,6 +1,9 @@
 package io.sparkrca.core.evidence;
 
+import io.sparkrca.core.error.Remedy;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A piece of evidence that could not be collected, or only in part, with the exact reason. An
@@ -20,9 +23,11 @@ import java.util.Objects;
  * @param reason why it is missing
  * @param detail the exact error or observation, e.g. {@code "HTTP 403 Forbidden"}
  * @param whatToDo how to get it, e.g. {@code "pass the driver log (spark-submit's stderr)"}
+ * @param remedy what to do about the failure in {@code detail}, as data, when the failure carried it
+ *     (its words are in the detail; see {@link #detail(Function)})
  */
 public record EvidenceGap(EvidenceKind kind, String what, String uri, GapReason reason, String detail,
-    String whatToDo) {
+    String whatToDo, Optional<Remedy> remedy) {
   public EvidenceGap {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(what, "what");
@@ -30,11 +35,22 @@ public record EvidenceGap(EvidenceKind kind, String what, String uri, GapReason 
     Objects.requireNonNull(reason, "reason");
     Objects.requireNonNull(detail, "detail");
     Objects.requireNonNull(whatToDo, "whatToDo");
+    Objects.requireNonNull(remedy, "remedy");
+  }
+
+  /** A gap about {@code what}, one piece of {@code kind} or the whole kind, whose detail carries no remedy. */
+  public EvidenceGap(EvidenceKind kind, String what, String uri, GapReason reason, String detail, String whatToDo) {
+    this(kind, what, uri, reason, detail, whatToDo, Optional.empty());
   }
 
   /** A gap about {@code kind} as a whole, named by its {@link EvidenceKind#displayName()}. */
   public EvidenceGap(EvidenceKind kind, String uri, GapReason reason, String detail, String whatToDo) {
     this(kind, kind.displayName(), uri, reason, detail, whatToDo);
+  }
+
+  /** The detail, with the failure's remedy (if any) in {@code words}' words instead of the library's. */
+  public String detail(Function<? super Remedy, String> words) {
+    return remedy.map(r -> r.in(detail, words)).orElse(detail);
   }
 
   /** Whether the gap is about one piece of its kind ({@code "executor 3 log"}) rather than the whole kind. */

@@ -3,6 +3,8 @@ package io.sparkrca.core.evidence.internal;
 import io.sparkrca.core.error.AccessDeniedException;
 import io.sparkrca.core.error.CorruptInputException;
 import io.sparkrca.core.error.InputNotFoundException;
+import io.sparkrca.core.error.Remedy;
+import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.core.evidence.EvidenceGap;
 import io.sparkrca.core.evidence.EvidenceKind;
@@ -10,6 +12,7 @@ import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.redaction.Redactor;
 import java.io.UncheckedIOException;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 
 /** Turns a failure to collect something into an {@link EvidenceGap} with the exact reason. */
@@ -19,7 +22,8 @@ public final class Gaps {
   public static EvidenceGap of(EvidenceKind kind, String what, String uri, Throwable failure, String whatToDo) {
     Throwable t = unwrap(failure);
     String detail = Redactor.standard().redactText(message(t));
-    return new EvidenceGap(kind, what, Redactor.redactUri(uri), reason(t), detail, whatToDo);
+    Optional<Remedy> remedy = t instanceof SparkRcaException s ? s.remedy() : Optional.empty();
+    return new EvidenceGap(kind, what, Redactor.redactUri(uri), reason(t), detail, whatToDo, remedy);
   }
 
   static Throwable unwrap(Throwable t) {
