@@ -154,7 +154,7 @@ public final class Tools {
       try {
         one.putArray("summaries").add(JSON.readTree(SparkJson.write(ApplicationSummary.of(other.get().application(location), location))));
       } catch (JsonProcessingException e) {
-        throw new IllegalStateException("the summary's own JSON did not parse", e);
+        throw new AssertionError("the summary's own JSON did not parse", e);
       }
       one.putArray("skipped");
       one.putArray("notes");
@@ -177,7 +177,7 @@ public final class Tools {
         }
         skipped.addObject().put("source", log.uri()).put("message", Redactor.standard().redactText(e.getMessage()));
       } catch (JsonProcessingException e) {
-        throw new IllegalStateException("the summary's own JSON did not parse", e);
+        throw new AssertionError("the summary's own JSON did not parse", e);
       }
     }
     if (found.size() > maxApps) {
