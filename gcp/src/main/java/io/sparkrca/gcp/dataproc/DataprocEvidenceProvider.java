@@ -11,7 +11,6 @@ import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.evidence.LogRole;
 import io.sparkrca.core.evidence.WorkloadEvidence;
 import io.sparkrca.core.evidence.WorkloadEvidenceProvider;
-import io.sparkrca.core.evidence.internal.Gaps;
 import io.sparkrca.core.io.ByteSource;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.SourceEntry;
@@ -123,7 +122,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
     try {
       apps = api.paginate(w.parent(), Optional.empty(), "search", "sparkApplications", Map.of("pageSize", "10"), 20);
     } catch (SparkRcaException e) {
-      out.gap(new EvidenceGap(EvidenceKind.APPLICATION_DATA, search, Gaps.reason(e), Messages.oneLine(e.getMessage()),
+      out.gap(new EvidenceGap(EvidenceKind.APPLICATION_DATA, search, GapReason.of(e), Messages.oneLine(e.getMessage()),
           "the Spark application data of a Serverless workload comes only from this API: fix the access and run again "
               + "(no event log or History Server stands in for it)"));
       return;
@@ -153,7 +152,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       }
       app.facts(); // fetch what analysis needs now, where a failure is a gap with its call
     } catch (SparkRcaException e) {
-      out.gap(new EvidenceGap(EvidenceKind.APPLICATION_DATA, api.endpoint() + "/v1/" + app.path(), Gaps.reason(e),
+      out.gap(new EvidenceGap(EvidenceKind.APPLICATION_DATA, api.endpoint() + "/v1/" + app.path(), GapReason.of(e),
           Messages.oneLine(e.getMessage()),
           "fix the access and run again; no other source stands in for a Serverless workload's stage data"));
       return;
@@ -181,7 +180,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       c = dp.cluster(r.workload(), r.cluster().get());
     } catch (SparkRcaException e) {
       if (dir.isEmpty()) {
-        out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, "", Gaps.reason(e), Messages.oneLine(e.getMessage()),
+        out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, "", GapReason.of(e), Messages.oneLine(e.getMessage()),
             "fix the access to the cluster, or give the event log directly"));
         return;
       }
@@ -219,7 +218,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       out.note("event log of " + appId + " (from " + where + "): " + log.get().uri());
       out.applicationUri(log.get().uri());
     } catch (SparkRcaException e) {
-      out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, base, Gaps.reason(e), Messages.oneLine(e.getMessage()),
+      out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, base, GapReason.of(e), Messages.oneLine(e.getMessage()),
           "fix the access to the event-log directory, or give the event log directly"));
     }
   }
@@ -230,7 +229,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
     try {
       res = logging.read(r);
     } catch (SparkRcaException e) {
-      GapReason why = Gaps.reason(e);
+      GapReason why = GapReason.of(e);
       out.gap(new EvidenceGap(EvidenceKind.LOG, LOGS, "entries.list " + CloudLoggingReader.baseFilter(r), why,
           Messages.oneLine(e.getMessage()), switch (why) {
             case ACCESS_DENIED -> "fix the access (roles/logging.viewer) and run again";
