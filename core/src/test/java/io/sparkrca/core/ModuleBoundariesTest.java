@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The contracts between modules are their public packages: no module's main code names another
  * module's {@code internal} package (a module may use its own). Scans every module of the
- * checkout this test runs in; a failure names the file and the package.
+ * checkout this test runs in; a failure names the file and the package. Within core, the
+ * sources package ({@code SparkSources}) names none of the sources it opens: they register.
  */
 class ModuleBoundariesTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -46,6 +47,16 @@ class ModuleBoundariesTest {
 
     assertThat(modules).anyMatch(p -> p.startsWith(ROOT.resolve("gcp")));
     assertThat(violations).isEmpty();
+  }
+
+  @Test
+  void theSourcesPackageNamesNoSourceItOpens() throws IOException {
+    Path source = Path.of("src/main/java/io/sparkrca/core/source");
+    assumeTrue(Files.isDirectory(source), "not run from core: skipped");
+
+    for (Path f : javaFiles(source)) {
+      assertThat(Files.readString(f, StandardCharsets.UTF_8)).as(f.toString()).doesNotContain("io.sparkrca.core.eventlog");
+    }
   }
 
   /** Every module's {@code src/main/java}. */
