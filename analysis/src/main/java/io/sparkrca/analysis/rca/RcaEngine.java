@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca;
 
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.evidence.ApplicationEvidence;
 import io.sparkrca.core.evidence.Evidence;
@@ -107,7 +108,7 @@ public final class RcaEngine {
   /** Analyzes the evidence and writes the report. */
   public RcaReport analyze(Evidence evidence) {
     Objects.requireNonNull(evidence, "evidence");
-    AnalysisContext ctx = new AnalysisContext(evidence);
+    AnalysisContext ctx = AnalysisContext.of(evidence);
     List<String> notes = new ArrayList<>(evidence.notes()); // how the evidence was gathered, first
     List<Candidate> candidates = new ArrayList<>();
     for (Analyzer a : analyzers) {
@@ -122,16 +123,9 @@ public final class RcaEngine {
     candidates = merge(candidates);
     RcaReport report = assemble(ctx, candidates, notes);
     if (charts && ctx.app().isPresent()) {
-      // What the HTML report draws: the culprit stages' tasks, or the longest stage's.
-      List<Integer> detail = report.rootCause().stageIds().isEmpty()
-          ? io.sparkrca.core.report.html.RunProfile.longestStage(ctx.app().get()) : report.rootCause().stageIds();
-      try {
-        report = report.withProfile(io.sparkrca.core.report.html.RunProfile.of(ctx.app().get(), detail));
-      } catch (RuntimeException e) {
-        LOG.debug("the charts' profile could not be made", e);
-      }
+      report = report.withCharts(io.sparkrca.core.report.html.ChartSource.of(ctx.app().get()));
     }
-    Optional<io.sparkrca.analysis.compare.Comparison> comparison = ctx.comparisonIfComputed();
+    Optional<io.sparkrca.analysis.compare.Comparison> comparison = ctx.derivedIfComputed(io.sparkrca.analysis.compare.Comparison.class);
     if (comparison.isPresent()) {
       report = report.withSection(comparison.get());
     }
@@ -601,10 +595,10 @@ public final class RcaEngine {
     }
 
     /**
-     * Whether reports carry the run profile their HTML page draws as charts ({@link
-     * RcaReport#profile()}; default true). Its task distributions were about a quarter of the
-     * engine's time in a fleet scan, which writes rows and no page: {@code FleetAnalysis} turns
-     * it off.
+     * Whether reports can draw charts on their HTML page ({@link RcaReport#charts()}; default
+     * true): they then keep the application, which is profiled when the page is rendered. Turn it
+     * off where reports are kept many at a time and never drawn (a fleet scan's rows, a
+     * listener's report), so that they do not hold their applications.
      */
     public Builder charts(boolean charts) {
       this.charts = charts;

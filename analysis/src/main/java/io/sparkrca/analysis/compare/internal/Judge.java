@@ -9,7 +9,7 @@ import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.analysis.compare.Comparison;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -4,7 +4,7 @@ import io.sparkrca.core.evidence.ClusterDetails;
 import io.sparkrca.core.evidence.ClusterEvent;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Formats;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,12 +1,13 @@
 package io.sparkrca.analysis.rca.internal;
 
+import io.sparkrca.core.evidence.ApplicationEvidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.analysis.compare.Comparison;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
 import java.util.List;
@@ -24,12 +25,25 @@ public final class ComparisonAnalyzer implements Analyzer {
     return "baseline";
   }
 
+  /**
+   * The comparison of the application with the baseline run, made once per analysis and kept as
+   * the context's derived value, so that the report can show it as a section. Its profiles are off:
+   * the RCA's own charts show this run.
+   */
+  static Comparison compare(AnalysisContext ctx) {
+    return Comparison.builder(ctx.app().orElseThrow(), ctx.baseline().orElseThrow().app().orElseThrow())
+        .sources(ctx.source().map(ApplicationEvidence::uri).orElse(""),
+            ctx.evidence().baseline().map(ApplicationEvidence::uri).orElse(""))
+        .profiles(false)
+        .compare();
+  }
+
   @Override
   public List<Candidate> analyze(AnalysisContext ctx) {
     if (ctx.baseline().isEmpty() || ctx.app().isEmpty()) {
       return List.of();
     }
-    Comparison c = ctx.comparison().orElseThrow();
+    Comparison c = ctx.derived(Comparison.class, ComparisonAnalyzer::compare);
     Comparison.Verdict v = c.verdict();
     if (v.kind().category() != RootCauseKind.Category.COMPARISON) {
       return List.of();

@@ -17,7 +17,7 @@ import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
 import java.time.Instant;

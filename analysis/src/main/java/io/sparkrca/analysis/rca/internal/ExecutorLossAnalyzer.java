@@ -19,7 +19,7 @@ import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
 import java.util.ArrayList;
@@ -256,7 +256,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
                 + "spark.executor.memory + spark.executor.memoryOverhead).",
             "Exit code 137 is usually the kernel's OOM killer or the cluster manager enforcing the limit.",
             List.of(new io.sparkrca.core.report.PropertyChange("spark.executor.memoryOverhead",
-                ctx.conf().get("spark.executor.memoryOverhead"), io.sparkrca.analysis.rca.EffectiveConf.sparkSize(Math.max(overhead * 2, heap / 4))))));
+                ctx.conf().get("spark.executor.memoryOverhead"), io.sparkrca.analysis.EffectiveConf.sparkSize(Math.max(overhead * 2, heap / 4))))));
       }
       if (!fetches.isEmpty() && !ctx.conf().isTrue("spark.shuffle.service.enabled")
           && !ctx.conf().isTrue("spark.decommission.enabled")) {

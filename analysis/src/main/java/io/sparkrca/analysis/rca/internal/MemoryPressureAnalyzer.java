@@ -14,10 +14,10 @@ import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -20,7 +20,7 @@ import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.core.app.StageQuery;
 import io.sparkrca.core.app.TaskQuery;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
 import java.util.ArrayList;

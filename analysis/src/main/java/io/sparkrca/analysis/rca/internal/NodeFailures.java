@@ -7,7 +7,7 @@ import io.sparkrca.core.model.ExecutorSummary;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.model.TaskStatus;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

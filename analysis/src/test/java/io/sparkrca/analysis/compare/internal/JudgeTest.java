@@ -10,7 +10,7 @@ import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.analysis.compare.Comparison;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.sparkrca.analysis.rca;
+package io.sparkrca.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.sparkrca.analysis.rca;
+package io.sparkrca.analysis;
 
 import io.sparkrca.core.app.ApplicationFacts;
 import io.sparkrca.core.app.SparkApplication;
@@ -69,9 +69,8 @@ public final class AnalysisContext {
   private final Map<Class<?>, Object> derived = new HashMap<>();
   private Optional<AnalysisContext> baseline;
   private Optional<ZoneId> zone;
-  private Optional<io.sparkrca.analysis.compare.Comparison> comparison;
 
-  /** The context an analysis of {@code evidence} reads; what {@link RcaEngine} hands each analyzer. */
+  /** The context an analysis of {@code evidence} reads; what {@link io.sparkrca.analysis.rca.RcaEngine} hands each analyzer. */
   public static AnalysisContext of(Evidence evidence) {
     return new AnalysisContext(java.util.Objects.requireNonNull(evidence, "evidence"));
   }
@@ -311,6 +310,11 @@ public final class AnalysisContext {
     return value;
   }
 
+  /** The value of {@code type} when {@link #derived} already computed it; never computes it. */
+  public <T> Optional<T> derivedIfComputed(Class<T> type) {
+    return Optional.ofNullable(derived.get(type)).map(type::cast);
+  }
+
   /** The driver's time zone ({@code user.timezone}), in which its log lines' times are written. */
   public Optional<ZoneId> zone() {
     if (zone == null) {
@@ -415,30 +419,6 @@ public final class AnalysisContext {
           List.of(), List.of(), List.of(), List.of())));
     }
     return baseline;
-  }
-
-  /**
-   * The comparison of the application with the baseline run (computed once, when first asked),
-   * when both were read.
-   */
-  public Optional<io.sparkrca.analysis.compare.Comparison> comparison() {
-    if (comparison == null) {
-      Optional<SparkApplication> base = evidence.baseline().map(ApplicationEvidence::app);
-      comparison = app.isPresent() && base.isPresent()
-          ? Optional.of(io.sparkrca.analysis.compare.Comparison.builder(app.get(), base.get())
-              .sources(source().map(ApplicationEvidence::uri).orElse(""),
-                  evidence.baseline().map(ApplicationEvidence::uri).orElse(""))
-              // The RCA's own charts show this run; the comparison's section needs no second copy.
-              .profiles(false)
-              .compare())
-          : Optional.empty();
-    }
-    return comparison;
-  }
-
-  /** The comparison with the baseline when {@link #comparison()} was already computed. */
-  Optional<io.sparkrca.analysis.compare.Comparison> comparisonIfComputed() {
-    return comparison == null ? Optional.empty() : comparison;
   }
 
   /** Where the application came from. */

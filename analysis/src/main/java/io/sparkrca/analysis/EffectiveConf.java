@@ -1,4 +1,4 @@
-package io.sparkrca.analysis.rca;
+package io.sparkrca.analysis;
 
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.SparkDefaults;
