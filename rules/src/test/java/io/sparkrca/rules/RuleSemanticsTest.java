@@ -381,7 +381,7 @@ class RuleSemanticsTest {
     assertThat(CelHelpers.humanMillis(250)).isEqualTo("250 ms");
     assertThat(CelHelpers.humanMillis(2500)).isEqualTo("2.5 s");
     assertThat(CelHelpers.humanMillis(90000)).isEqualTo("1.5 min");
-    assertThat(io.sparkrca.core.report.Formats.fixed(1.25, 1)).isEqualTo("1.2");
+    assertThat(io.sparkrca.core.format.Formats.fixed(1.25, 1)).isEqualTo("1.2");
     StageDiagnostics d =
         run(
             "[{\"stageId\": \"1\", \"submissionTime\": \"2026-01-01T00:00:00.000Z\", \"completionTime\": \"2026-01-01T00:01:30.500Z\"}]",

@@ -14,7 +14,7 @@ import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Finding;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.MissingEvidence;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.Recommendation;

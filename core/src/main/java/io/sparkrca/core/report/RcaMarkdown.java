@@ -1,5 +1,6 @@
 package io.sparkrca.core.report;
 
+import io.sparkrca.core.format.Formats;
 import static io.sparkrca.core.report.Markdown.code;
 import static io.sparkrca.core.report.Markdown.text;
 

@@ -7,7 +7,7 @@ import io.sparkrca.core.eventlog.ReplayReport;
 import io.sparkrca.core.app.SqlFailure;
 import io.sparkrca.core.app.StageFailure;
 import io.sparkrca.core.app.TaskFailureGroup;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Markdown;
 import java.util.ArrayList;
 import java.util.List;

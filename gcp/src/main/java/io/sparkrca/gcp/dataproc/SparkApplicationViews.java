@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.redaction.Redactor;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Markdown;
 import io.sparkrca.core.report.Report;
 import io.sparkrca.gcp.GcpSettings;

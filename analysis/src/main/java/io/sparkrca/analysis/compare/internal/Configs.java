@@ -1,7 +1,7 @@
 package io.sparkrca.analysis.compare.internal;
 
 import io.sparkrca.core.redaction.Redactor;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.analysis.compare.Comparison;
 import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.EffectiveConf;

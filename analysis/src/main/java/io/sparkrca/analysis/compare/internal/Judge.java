@@ -4,7 +4,7 @@ import io.sparkrca.core.evidence.CodeDiff;
 import io.sparkrca.core.report.Alternative;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.EvidenceRef;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCauseKind;

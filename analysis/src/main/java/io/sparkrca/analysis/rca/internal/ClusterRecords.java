@@ -3,7 +3,7 @@ package io.sparkrca.analysis.rca.internal;
 import io.sparkrca.core.evidence.ClusterDetails;
 import io.sparkrca.core.evidence.ClusterEvent;
 import io.sparkrca.core.report.EvidenceRef;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.analysis.AnalysisContext;
 import java.time.Instant;
 import java.util.ArrayList;

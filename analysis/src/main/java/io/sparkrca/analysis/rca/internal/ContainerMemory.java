@@ -7,7 +7,7 @@ import io.sparkrca.core.evidence.ClusterEvent;
 import io.sparkrca.core.model.ExecutorMetrics;
 import io.sparkrca.core.model.ExecutorSummary;
 import io.sparkrca.core.model.StageData;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;

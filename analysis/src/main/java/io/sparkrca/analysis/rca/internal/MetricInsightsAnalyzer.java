@@ -14,7 +14,7 @@ import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;

@@ -1,4 +1,4 @@
-package io.sparkrca.core.report;
+package io.sparkrca.core.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

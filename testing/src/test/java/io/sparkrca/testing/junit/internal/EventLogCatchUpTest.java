@@ -1,4 +1,4 @@
-package io.sparkrca.testing.internal;
+package io.sparkrca.testing.junit.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,7 +8,7 @@ import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.model.JobData;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.testkit.TestkitFixtures;
-import io.sparkrca.testing.internal.SparkReflection.LiveJob;
+import io.sparkrca.testing.junit.internal.SparkReflection.LiveJob;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

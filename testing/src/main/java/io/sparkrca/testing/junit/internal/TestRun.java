@@ -1,4 +1,4 @@
-package io.sparkrca.testing.internal;
+package io.sparkrca.testing.junit.internal;
 
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.StageQuery;

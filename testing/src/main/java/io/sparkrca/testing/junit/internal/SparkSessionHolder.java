@@ -1,4 +1,4 @@
-package io.sparkrca.testing.internal;
+package io.sparkrca.testing.junit.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,10 +1,10 @@
-package io.sparkrca.core.report;
+package io.sparkrca.core.format;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
- * Human formats shared by every report, matching the seed tools' output (Python's half-even
+ * Human formats shared by every report, matching the Python tools sparkrca replaces (Python's half-even
  * rounding, not Java's half-up): {@code humanBytes(1536) == "1.5 KiB"}, {@code
  * humanMillis(90000) == "1.5 min"}.
  *

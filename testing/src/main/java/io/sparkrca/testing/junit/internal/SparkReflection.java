@@ -1,4 +1,4 @@
-package io.sparkrca.testing.internal;
+package io.sparkrca.testing.junit.internal;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

@@ -1,4 +1,4 @@
-package io.sparkrca.testing.internal;
+package io.sparkrca.testing.junit.internal;
 
 import io.sparkrca.core.app.ApplicationFacts;
 import io.sparkrca.core.app.Completeness;
@@ -23,6 +23,7 @@ import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.StageStatus;
 import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.model.TaskMetricDistributions;
+import io.sparkrca.testing.internal.Describe;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
