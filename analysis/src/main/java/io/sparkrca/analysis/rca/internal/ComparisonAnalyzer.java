@@ -56,8 +56,8 @@ public final class ComparisonAnalyzer implements Analyzer {
         new Metric("baselineJobTimeMs", c.baseline().jobTimeMs(), "ms"),
         new Metric("inputRecords", c.candidate().inputRecords(), "count"),
         new Metric("baselineInputRecords", c.baseline().inputRecords(), "count"));
-    String summary = Support.x(c.slowdown()) + " the baseline's job time on " + Support.x(c.inputGrowth())
-        + " its input (" + Support.x(c.normalizedSlowdown()) + " per unit of input)"
+    String summary = Support.times(c.slowdown()) + " the baseline's job time on " + Support.times(c.inputGrowth())
+        + " its input (" + Support.times(c.normalizedSlowdown()) + " per unit of input)"
         + c.firstDivergentStage().map(p -> "; first divergent: " + p.candidate().label()).orElse("")
         + (c.linkedConfigChanges().isEmpty() ? "" : "; changed: " + String.join(", ", c.linkedConfigChanges().stream()
             .map(Comparison.ConfigChange::property).toList()));

@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca.internal;
 
+import io.sparkrca.core.format.Formats;
 import static io.sparkrca.analysis.rca.internal.Support.finding;
 import static io.sparkrca.analysis.rca.internal.Support.fix;
 import static io.sparkrca.analysis.rca.internal.Support.prop;
@@ -119,7 +120,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
         .map(t -> Math.min(t, r.time())).orElse(r.time());
     String killedAt = decisive.map(e -> ClusterRecords.where(e) + ": " + e.reason()
         + e.exitCode().map(c -> " (exit " + c + ")").orElse("") + ClusterRecords.end(e).map(t -> " at " + t).orElse("")
-        + (t0 < r.time() ? "; the event log records the loss " + Support.ms(r.time() - t0) + " later" : "")).orElse("");
+        + (t0 < r.time() ? "; the event log records the loss " + Formats.humanMillis(r.time() - t0) + " later" : "")).orElse("");
     String nodeStory = nodeStory(nodeRecords);
     killInLog.ifPresent(e -> evidence.add(new EvidenceRef(EvidenceRef.Kind.LOG, e.log(), e.line(), e.block())));
 
@@ -273,7 +274,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
       NodeFailures.Node n = nodes.flaky().get();
       b.against(new EvidenceRef(EvidenceRef.Kind.METRIC, nodes.kind() + " " + n.name(), 0, "executor " + exec + " ran on "
           + nodes.kind() + " " + n.name() + ", which holds " + n.all() + " of the application's " + nodes.total()
-          + " failures (" + Support.pct(nodes.share(n)) + "): the " + nodes.kind() + " may be the cause"));
+          + " failures (" + Support.percent(nodes.share(n)) + "): the " + nodes.kind() + " may be the cause"));
     } else {
       b.explains(RootCauseKind.FLAKY_INFRASTRUCTURE);
     }

@@ -94,7 +94,7 @@ public final class FlakyNodeAnalyzer implements Analyzer {
     // The grouping in the summary too: the one line every format renders for every finding.
     List<String> lines = j.nodes().stream().limit(MAX_NODES_LISTED).map(o -> line(kind, o, j, false)).toList();
     String counts = what + " holds " + n.all() + " of the application's " + j.total() + " failures ("
-        + Support.pct(share) + "); by " + kind + ": " + String.join("; ", lines)
+        + Support.percent(share) + "); by " + kind + ": " + String.join("; ", lines)
         + (j.nodes().size() > MAX_NODES_LISTED ? "; and " + (j.nodes().size() - MAX_NODES_LISTED) + " more "
             + kind + "s" : "");
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.FLAKY_INFRASTRUCTURE,
@@ -102,7 +102,7 @@ public final class FlakyNodeAnalyzer implements Analyzer {
             "Failures concentrate on " + what, counts, culprit, metrics, 0, 0, evidence, name()))
         .confidence(corroborated ? Confidence.CONFIRMED : Confidence.LEADING_HYPOTHESIS)
         .explanation("Grouped by the " + kind + " they point at, the application's failures concentrate on " + what
-            + ": " + n.describe() + ", " + Support.pct(share) + " of all its failures, while the other "
+            + ": " + n.describe() + ", " + Support.percent(share) + " of all its failures, while the other "
             + kind + (others.size() == 1 ? "" : "s") + " ran " + otherExecutors + " executor"
             + (otherExecutors == 1 ? "" : "s") + " with " + otherFailures + ". The same application failing on one "
             + kind + " and not on the others points at the " + kind + " (its hardware, kernel, disk, network or "
@@ -129,7 +129,7 @@ public final class FlakyNodeAnalyzer implements Analyzer {
     b.recommend(Support.investigate("Take " + what + " out of service and look at its health (" + (kind.equals("node")
             ? "kubectl cordon " + n.name() + " and drain it; its conditions, kubelet and kernel logs"
             : "its disks, network and system logs") + ") before retuning the job.",
-        Support.pct(share) + " of the failures point at this " + kind + "; the others ran the same job without them."));
+        Support.percent(share) + " of the failures point at this " + kind + "; the others ran the same job without them."));
     b.recommend(tune("Let Spark stop scheduling on a host that keeps failing tasks and executors, so that one bad "
             + kind + " cannot fail the job.",
         "spark.excludeOnFailure excludes an executor after 2 failed tasks and a node after 2 failed executors.",
@@ -144,7 +144,7 @@ public final class FlakyNodeAnalyzer implements Analyzer {
    */
   private static String line(String kind, NodeFailures.Node o, NodeFailures.Judgement j, boolean full) {
     return kind + " " + o.name() + ": " + o.all() + " failure" + (o.all() == 1 ? "" : "s") + " ("
-        + Support.pct(j.share(o)) + ")" + (o.all() == 0 ? "" : ": " + o.describe()) + "; "
+        + Support.percent(j.share(o)) + ")" + (o.all() == 0 ? "" : ": " + o.describe()) + "; "
         + o.executors().size() + " executor" + (o.executors().size() == 1 ? "" : "s") + " ran there"
         + (o.executors().isEmpty() ? "" : " (" + String.join(", ", o.executors().subList(0, Math.min(20, o.executors().size())))
             + (o.executors().size() > 20 ? ", ..." : "") + ")")

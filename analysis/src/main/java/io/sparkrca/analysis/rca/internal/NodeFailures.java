@@ -260,7 +260,7 @@ final class NodeFailures {
           + ": the " + kind + " and the application cannot be told apart";
     } else if (j.share(worst) < MIN_SHARE) {
       why = "the failures are spread: the worst " + kind + ", " + worst.name() + ", holds " + worst.all() + " of "
-          + total + " (" + Support.pct(j.share(worst)) + ", under " + Support.pct(MIN_SHARE) + ")";
+          + total + " (" + Support.percent(j.share(worst)) + ", under " + Support.percent(MIN_SHARE) + ")";
     } else if (worst.failures() <= worst.ownFailures()) {
       why = "the failures on " + worst.name() + " are mostly the application's own (" + worst.ownFailures()
           + " of " + worst.all() + ": out of memory, code or data errors)";
@@ -268,7 +268,7 @@ final class NodeFailures {
       why = worst.name() + " has " + worst.failures() + " failure(s), under " + MIN_FAILURES;
     } else {
       return new Judgement(nodes, kind, Optional.of(worst), worst.name() + " holds " + worst.all() + " of " + total
-          + " failures (" + Support.pct(j.share(worst)) + ")", total, unattributed, tasksCut);
+          + " failures (" + Support.percent(j.share(worst)) + ")", total, unattributed, tasksCut);
     }
     return new Judgement(nodes, kind, Optional.empty(), why, total, unattributed, tasksCut);
   }

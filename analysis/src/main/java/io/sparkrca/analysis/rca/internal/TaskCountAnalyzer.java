@@ -1,9 +1,9 @@
 package io.sparkrca.analysis.rca.internal;
 
 import static io.sparkrca.analysis.rca.internal.Support.finding;
-import static io.sparkrca.analysis.rca.internal.Support.ms;
+import static io.sparkrca.core.format.Formats.humanMillis;
 import static io.sparkrca.analysis.rca.internal.Support.prop;
-import static io.sparkrca.analysis.rca.internal.Support.q;
+import static io.sparkrca.analysis.rca.internal.Support.quantileAt;
 
 import io.sparkrca.core.model.ExecutionData;
 import io.sparkrca.core.model.StageData;
@@ -53,7 +53,7 @@ public final class TaskCountAnalyzer implements Analyzer {
       if (d.isEmpty() || wall <= 0) {
         continue;
       }
-      double median = q(d.get().duration(), 2);
+      double median = quantileAt(d.get().duration(), 2);
       if (s.numTasks() >= MANY_TASKS && median < SMALL_TASK_MS) {
         out.add(tooMany(ctx, s, d.get(), median, wall, cores));
       } else if (s.numTasks() < cores && wall >= MIN_STAGE_MS) {
@@ -68,14 +68,14 @@ public final class TaskCountAnalyzer implements Analyzer {
     long cost = Math.max(0, Math.round(wall - ideal));
     EffectiveConf conf = ctx.conf();
     boolean shuffle = s.shuffleReadBytes() > 0 || s.shuffleReadRecords() > 0;
-    String summary = s.numTasks() + " tasks with a median of " + ms(median) + ": the stage ran " + ms(wall)
-        + " for " + ms(s.executorRunTime()) + " of task time on " + cores + " cores";
+    String summary = s.numTasks() + " tasks with a median of " + humanMillis(median) + ": the stage ran " + humanMillis(wall)
+        + " for " + humanMillis(s.executorRunTime()) + " of task time on " + cores + " cores";
     List<EvidenceRef> evidence = new ArrayList<>(List.of(ctx.apiRef(Support.stagePath(s),
         s.numTasks() + " tasks, executorRunTime " + s.executorRunTime() + " ms, wall " + wall + " ms")));
     StringBuilder why = new StringBuilder("Stage " + s.stageId() + " (" + Support.stageName(ctx, s) + ") split its work into "
-        + s.numTasks() + " tasks of " + ms(median) + " each (median): scheduling, launching and reporting each task "
-        + "costs more than the work it does, so the stage took " + ms(wall) + " where its " + ms(s.executorRunTime())
-        + " of task time would take about " + ms(ideal) + " on " + cores + " cores.");
+        + s.numTasks() + " tasks of " + humanMillis(median) + " each (median): scheduling, launching and reporting each task "
+        + "costs more than the work it does, so the stage took " + humanMillis(wall) + " where its " + humanMillis(s.executorRunTime())
+        + " of task time would take about " + humanMillis(ideal) + " on " + cores + " cores.");
     List<Recommendation> recs = new ArrayList<>();
     int target = Math.max(cores * 3, 8);
     if (shuffle) {
@@ -130,10 +130,10 @@ public final class TaskCountAnalyzer implements Analyzer {
     }
     EffectiveConf conf = ctx.conf();
     boolean shuffle = s.shuffleReadBytes() > 0 || s.shuffleReadRecords() > 0;
-    String summary = s.numTasks() + " task(s) for " + cores + " cores during " + ms(wall) + ": "
-        + Support.pct(1 - s.numTasks() / (double) cores) + " of the cores idle";
+    String summary = s.numTasks() + " task(s) for " + cores + " cores during " + humanMillis(wall) + ": "
+        + Support.percent(1 - s.numTasks() / (double) cores) + " of the cores idle";
     StringBuilder why = new StringBuilder("Stage " + s.stageId() + " (" + Support.stageName(ctx, s) + ") ran "
-        + s.numTasks() + " task(s) on " + cores + " cores for " + ms(wall) + ", so most of the cluster sat idle.");
+        + s.numTasks() + " task(s) on " + cores + " cores for " + humanMillis(wall) + ", so most of the cluster sat idle.");
     funnel.ifPresent(f -> why.append(" The plan funnels the data into one partition (").append(f).append(")."));
     if (!shuffle && s.inputRecords() > 0) {
       why.append(" It reads ").append(s.inputRecords()).append(" input records in ").append(s.numTasks())

@@ -1,6 +1,6 @@
 package io.sparkrca.analysis.rca.internal;
 
-import static io.sparkrca.analysis.rca.internal.Support.bytes;
+import static io.sparkrca.core.format.Formats.humanBytes;
 import static io.sparkrca.analysis.rca.internal.Support.finding;
 import static io.sparkrca.analysis.rca.internal.Support.fix;
 import static io.sparkrca.analysis.rca.internal.Support.prop;
@@ -200,8 +200,8 @@ public final class TaskFailureAnalyzer implements Analyzer {
       StageData s = stage.get();
       long input = s.inputBytes() + s.shuffleReadBytes();
       if (s.numTasks() > 0 && input > 0) {
-        why.append(" The stage read ").append(bytes(input)).append(" in ").append(s.numTasks()).append(" tasks (")
-            .append(bytes(input / (double) s.numTasks())).append(" per task)");
+        why.append(" The stage read ").append(humanBytes(input)).append(" in ").append(s.numTasks()).append(" tasks (")
+            .append(humanBytes(input / (double) s.numTasks())).append(" per task)");
         metrics.add(new Metric("bytesPerTask", input / (double) s.numTasks(), "bytes"));
       } else if (s.inputRecords() > 0 && s.numTasks() > 0) {
         why.append(" The stage read ").append(s.inputRecords()).append(" records in ").append(s.numTasks())
@@ -210,7 +210,7 @@ public final class TaskFailureAnalyzer implements Analyzer {
       }
       if (s.executorRunTime() > 0) {
         double gc = s.jvmGcTime() / (double) s.executorRunTime();
-        why.append(why.charAt(why.length() - 1) == '.' ? " " : "; ").append("GC took ").append(Support.pct(gc))
+        why.append(why.charAt(why.length() - 1) == '.' ? " " : "; ").append("GC took ").append(Support.percent(gc))
             .append(" of its task time.");
         metrics.add(new Metric("stageGcShare", gc, "share"));
       } else if (why.charAt(why.length() - 1) != '.') {
@@ -224,7 +224,7 @@ public final class TaskFailureAnalyzer implements Analyzer {
     long cores = ctx.localMode() ? Math.max(1, ctx.totalCores()) : conf.number("spark.executor.cores").orElse(1);
     long perTask = Math.max(0, Math.round((heap - (300L << 20)) * fraction / Math.max(1, cores)));
     if (kind != RootCauseKind.EXECUTOR_OOM_DIRECT_MEMORY && perTask > 0) {
-      why.append(" Each task's share of Spark's unified memory is about ").append(bytes(perTask)).append(" ((")
+      why.append(" Each task's share of Spark's unified memory is about ").append(humanBytes(perTask)).append(" ((")
           .append(EffectiveConf.sparkSize(heap)).append(" - 300 MiB reserved) x spark.memory.fraction ")
           .append(fraction).append(" / ").append(cores).append(cores == 1 ? " task" : " concurrent tasks")
           .append("); what user code keeps outside Spark's operators (collections in a UDF or mapPartitions) is not "
@@ -339,7 +339,7 @@ public final class TaskFailureAnalyzer implements Analyzer {
     for (StageData s : ctx.stages()) {
       if (s.stageId() == g.stageId() && s.attemptId() == g.stageAttemptId()) {
         Optional<io.sparkrca.core.model.TaskMetricDistributions> q = ctx.quantiles(s);
-        double median = q.map(t -> Support.q(t.duration(), 2)).orElse(Double.NaN);
+        double median = q.map(t -> Support.quantileAt(t.duration(), 2)).orElse(Double.NaN);
         if (Double.isFinite(median)) {
           return Math.round(median * g.count());
         }
