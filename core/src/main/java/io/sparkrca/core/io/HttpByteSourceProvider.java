@@ -41,12 +41,17 @@ public final class HttpByteSourceProvider implements ByteSourceProvider {
 
   /** A provider that reads with these settings (credentials, CAs, timeouts, retries). */
   public static HttpByteSourceProvider of(HttpSettings settings) {
-    return new HttpByteSourceProvider(new HttpTransport(Objects.requireNonNull(settings, "settings")));
+    return new HttpByteSourceProvider(HttpTransport.of(Objects.requireNonNull(settings, "settings")));
   }
 
   /** The settings this provider reads with. */
   public HttpSettings settings() {
     return transport.settings();
+  }
+
+  /** The transport this provider reads through, for requests other than ranged reads. */
+  public HttpTransport transport() {
+    return transport;
   }
 
   /**
@@ -60,8 +65,7 @@ public final class HttpByteSourceProvider implements ByteSourceProvider {
    * plain-text body), other failures {@link io.sparkrca.core.error.SparkRcaException}s.
    */
   public HttpAnswer get(String url) throws java.io.IOException {
-    HttpTarget target = HttpTarget.parse(Objects.requireNonNull(url, "url"));
-    return new HttpAnswer(transport.get(target.uri(), target.name(), null, target.credentials()));
+    return transport.send(HttpTransport.Request.get(Objects.requireNonNull(url, "url")).build());
   }
 
   @Override
