@@ -5,7 +5,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Reads {@code http://} and {@code https://} URLs with ranged GET requests. {@link
+ * Reads {@code http://} and {@code https://} URLs with ranged GET requests, through one {@link
+ * HttpTransport}. {@link
  * ByteSources#defaults()} includes one with default settings (after every other provider, so a
  * cloud module can claim its own hosts); build your own to send credentials or trust a private CA.
  *

@@ -23,9 +23,9 @@ import org.slf4j.LoggerFactory;
  * Dataproc's sparkApplications API), sending with one {@link HttpSettings}: credentials (fixed
  * headers, the URL's {@code user:password@}, an {@link HttpAuth} hook renewed after a 401) sent
  * only to the URL's origin and never over plain http to another host unless allowed; redirects
- * followed but never from https down to http; 408, 429 and 5xx answers, timeouts and broken
- * connections retried with exponential backoff and jitter, honouring {@code Retry-After} up to a
- * cap on all the waits of one request; each attempt optionally bounded as a whole; bodies whose
+ * followed but never from https down to http; the settings' retry statuses (by default 408, 429
+ * and 5xx), timeouts and broken connections retried with exponential backoff and jitter, honouring
+ * {@code Retry-After} up to a cap on all the waits of one request; each attempt optionally bounded as a whole; bodies whose
  * reads fail rather than hang when the server stalls or trickles; extra CA certificates added to
  * the system trust, TLS verification never disabled. Failures are exceptions that name the call
  * without credentials and say what to do. Thread-safe; make one per settings and share it.
@@ -144,7 +144,14 @@ public final class HttpTransport {
         retryOrThrow(x, e, true);
         continue;
       }
-      if (!isFinal(x, answer)) {
+      boolean taken;
+      try {
+        taken = isFinal(x, answer);
+      } catch (IOException | RuntimeException e) {
+        answer.close(); // a hook or a redirect that failed, an interrupted wait: release the connection
+        throw e;
+      }
+      if (!taken) {
         continue;
       }
       if (reader.isEmpty()) {
@@ -208,12 +215,7 @@ public final class HttpTransport {
     Optional<Duration> retryAfter = RetryPolicy.retryAfter(answer.headers());
     Duration wait = retryAfter.orElseGet(() -> retries.backoff(x.attempt));
     Duration cap = settings.maxRetryAfter();
-    Optional<HttpErrors.RetriesOver> over = x.attempt >= settings.maxRetries()
-        ? Optional.of(HttpErrors.RetriesOver.ATTEMPTS)
-        : retryAfter.isPresent() && retryAfter.get().compareTo(cap) > 0
-            ? Optional.of(HttpErrors.RetriesOver.RETRY_AFTER)
-            // The waits of one request together stay within what one Retry-After may ask for.
-            : x.waited.plus(wait).compareTo(cap) > 0 ? Optional.of(HttpErrors.RetriesOver.WAITED) : Optional.empty();
+    Optional<HttpErrors.RetriesOver> over = retriesOver(x, retryAfter, wait);
     if (over.isPresent() && x.request.errorsAsAnswers) {
       return false;
     }
@@ -233,6 +235,19 @@ public final class HttpTransport {
     x.waited = x.waited.plus(wait);
     x.attempt++;
     return true;
+  }
+
+  /** Why no retry follows, if none does: attempts used up, or a wait too long. */
+  private Optional<HttpErrors.RetriesOver> retriesOver(Exchange x, Optional<Duration> retryAfter, Duration wait) {
+    Duration cap = settings.maxRetryAfter();
+    if (x.attempt >= settings.maxRetries()) {
+      return Optional.of(HttpErrors.RetriesOver.ATTEMPTS);
+    }
+    if (retryAfter.isPresent() && retryAfter.get().compareTo(cap) > 0) {
+      return Optional.of(HttpErrors.RetriesOver.RETRY_AFTER);
+    }
+    // The waits of one request together stay within what one Retry-After may ask for.
+    return x.waited.plus(wait).compareTo(cap) > 0 ? Optional.of(HttpErrors.RetriesOver.WAITED) : Optional.empty();
   }
 
   /** One request on the wire, holding a place in flight until its answer is closed. */
