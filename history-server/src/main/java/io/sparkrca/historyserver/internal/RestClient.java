@@ -261,7 +261,8 @@ public final class RestClient {
 
   private AccessDeniedException accessDenied(String path, AccessDeniedException e) {
     boolean sent = settings.hasCredentials();
-    return new AccessDeniedException(name(path), e.getMessage().contains("401") ? "HTTP 401 Unauthorized" : "HTTP 403 Forbidden",
+    // "(HTTP 401 " is the status core's message gives; a bare "401" also matches a port such as 40175.
+    return new AccessDeniedException(name(path), e.getMessage().contains("(HTTP 401 ") ? "HTTP 401 Unauthorized" : "HTTP 403 Forbidden",
         sent
             ? "the credentials sent were refused: check the value of " + HistoryServerSettings.ENV_AUTHORIZATION
                 + " (for example 'Bearer <token>'), " + HistoryServerSettings.ENV_COOKIE + " or "
