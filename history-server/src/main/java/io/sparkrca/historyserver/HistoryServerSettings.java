@@ -7,6 +7,7 @@ import io.sparkrca.core.json.SparkJson;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -56,7 +57,10 @@ public final class HistoryServerSettings {
   private static final HistoryServerSettings DEFAULTS = builder().build();
 
   private final HttpSettings http;
+  /** The builder's HTTP settings, before the headers are merged in (for {@link #toBuilder}). */
+  private final HttpSettings baseHttp;
   private final Map<String, String> headers;
+  private final boolean plainHttp;
   private final long maxResponseBytes;
   /**
    * Requests in flight by default. A History Server computes each stage's task summary when it is
@@ -74,7 +78,9 @@ public final class HistoryServerSettings {
 
   private HistoryServerSettings(Builder b) {
     this.eventLogFallback = b.eventLogFallback;
-    this.headers = Map.copyOf(b.headers);
+    this.baseHttp = b.http;
+    this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
+    this.plainHttp = b.plainHttp;
     HttpSettings.Builder merged = b.http.toBuilder();
     for (Map.Entry<String, String> h : b.headers.entrySet()) {
       if (!hasHeader(b.http, h.getKey())) {
@@ -96,6 +102,23 @@ public final class HistoryServerSettings {
 
   public static Builder builder() {
     return new Builder();
+  }
+
+  /**
+   * A new builder holding these settings, as they were given: changing it leaves this value as it
+   * is, e.g. to build the same settings with other HTTP settings.
+   */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.http = baseHttp;
+    b.headers.putAll(headers);
+    b.maxResponseBytes = maxResponseBytes;
+    b.concurrency = concurrency;
+    b.maxEventLogBytes = maxEventLogBytes;
+    b.maxCacheBytes = maxCacheBytes;
+    b.plainHttp = plainHttp;
+    b.eventLogFallback = eventLogFallback;
+    return b;
   }
 
   /** The HTTP settings every request goes with, the History Server's headers included. */
