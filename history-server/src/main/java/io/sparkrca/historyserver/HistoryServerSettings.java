@@ -24,8 +24,9 @@ import java.util.function.Function;
  * size cap of one answer, the number of requests in flight, and the size cap of an event-log
  * download. One builder, as google-cloud-java's settings.
  *
- * <p>Credentials come from explicit values or from the environment variables the seed tools use:
- * {@code SPARK_HISTORY_AUTHORIZATION} (an {@code Authorization} value such as {@code Bearer
+ * <p>Credentials come from explicit values or from the environment variables the Python
+ * troubleshooting tools use: {@code SPARK_HISTORY_AUTHORIZATION} (an {@code Authorization} value
+ * such as {@code Bearer
  * <token>}), {@code SPARK_HISTORY_COOKIE} (a {@code Cookie} value, e.g. an SSO session) and
  * {@code SPARK_HISTORY_HEADERS_JSON} (a JSON object of extra headers, which may override the
  * other two). Headers already in the {@link #http} settings win over the environment.
@@ -51,7 +52,7 @@ public final class HistoryServerSettings {
   /** A JSON object of extra headers. */
   public static final String ENV_HEADERS_JSON = "SPARK_HISTORY_HEADERS_JSON";
 
-  /** The default cap of one answer: 25 MiB, as the seed client. */
+  /** The default cap of one answer: 25 MiB, as spark_history_api.py. */
   public static final long DEFAULT_MAX_RESPONSE_BYTES = 25L * 1024 * 1024;
 
   private static final HistoryServerSettings DEFAULTS = builder().build();

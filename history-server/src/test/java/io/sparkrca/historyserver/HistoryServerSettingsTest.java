@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class HistoryServerSettingsTest {
   @Test
-  void credentialsComeFromTheSeedToolsVariables() {
+  void credentialsComeFromTheSparkHistoryEnvironmentVariables() {
     Map<String, String> env = Map.of(
         HistoryServerSettings.ENV_AUTHORIZATION, "Bearer abc",
         HistoryServerSettings.ENV_COOKIE, "session=xyz",

@@ -69,10 +69,10 @@ public enum RootCauseKind {
   /** Writing or committing the output failed. */
   WRITE_COMMIT_FAILURE("Output write or commit failure", Category.FAILURE),
   /**
-   * A workload metric crossed the threshold Dataproc's console flags (seed 002: GC time / run time
-   * per executor, disk spill, bytes or records written vs read, shuffle write time / run time, stage
-   * progression, executors required vs running). An observation with no time cost: never a root
-   * cause on its own.
+   * A workload metric crossed the threshold Dataproc's console flags (its metric insights: GC time
+   * / run time per executor, disk spill, bytes or records written vs read, shuffle write time / run
+   * time, stage progression, executors required vs running). An observation with no time cost:
+   * never a root cause on its own.
    */
   METRIC_INSIGHT("A workload metric crossed its threshold", Category.PERFORMANCE),
   /** A configuration change made a previously healthy job slower. */
