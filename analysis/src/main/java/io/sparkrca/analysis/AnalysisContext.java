@@ -340,7 +340,7 @@ public final class AnalysisContext {
 
   /** Where the application ran, from its master and properties. */
   public Platform platform() {
-    // Only Serverless batches and sessions have the sparkApplications API (seed-tools-spec §4).
+    // Only Serverless batches and sessions have the sparkApplications API.
     if (source().map(s -> s.provider().startsWith("dataproc sparkApplications")).orElse(false)) {
       return Platform.DATAPROC_SERVERLESS;
     }

@@ -3,7 +3,7 @@ package io.sparkrca.rules;
 import io.sparkrca.core.report.Severity;
 import java.util.Optional;
 
-/** Writes {@link StageDiagnostics} as the Markdown report (§5.7 of the seed spec), escaped. */
+/** Writes {@link StageDiagnostics} as the Markdown report (spark_stage_diagnostics.py's), escaped. */
 final class DiagnosticsMarkdown {
   private DiagnosticsMarkdown() {}
 

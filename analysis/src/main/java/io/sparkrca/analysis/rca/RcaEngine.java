@@ -52,8 +52,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Names the root cause of an application's failure or slowness from its {@link Evidence}: runs
  * the analyzers (failed tasks, lost executors, driver-side failures, out-of-memory errors, skew,
- * partition counts, spill, GC, join strategy, driver time, the comparison with a baseline, seed
- * 002's metric insights), then
+ * partition counts, spill, GC, join strategy, driver time, the comparison with a baseline,
+ * Dataproc's metric insights), then
  * ranks what they found. The earliest failure that explains the application's failure is the root
  * cause, and the failures after it are its fallout; a run that did not fail has as root cause the
  * finding that cost the most time above a significance floor, or is {@link RootCauseKind#HEALTHY}
@@ -382,7 +382,7 @@ public final class RcaEngine {
     }
     int others = 0;
     // Slower only because the input grew: the other findings are in the baseline too, and tuning them
-    // is not what the comparison asked (the seed's common wrong answer).
+    // is not what the comparison asked (the slow-job playbook's common wrong answer).
     boolean growthOnly = root != null && root.kind() == RootCauseKind.NO_REGRESSION_INPUT_GROWTH;
     for (Candidate c : growthOnly ? List.<Candidate>of() : ranked) {
       Finding f = findings.get(c);

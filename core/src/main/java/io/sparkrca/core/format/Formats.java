@@ -4,8 +4,8 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
- * Human formats shared by every report, matching the Python tools sparkrca replaces (Python's half-even
- * rounding, not Java's half-up): {@code humanBytes(1536) == "1.5 KiB"}, {@code
+ * Human formats shared by every report, matching the Python troubleshooting tools' output (Python's
+ * half-even rounding, not Java's half-up): {@code humanBytes(1536) == "1.5 KiB"}, {@code
  * humanMillis(90000) == "1.5 min"}.
  *
  * <pre>{@code

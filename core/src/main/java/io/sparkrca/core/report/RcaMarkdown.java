@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 
 /**
  * Renders an {@link RcaReport} as Markdown, following the RCA report template of the Spark
- * troubleshooting playbooks (seed-tools-spec §8.7): header, executive summary, evidence gathered
+ * troubleshooting playbooks (rca_report_template.md): header, executive summary, evidence gathered
  * (logs, stage and telemetry metrics, code), root-cause analysis, remediation plan, then what was
  * missing and every finding. Input text is redacted, escaped and capped.
  */

@@ -115,10 +115,10 @@ public enum RootCauseKind {
   /** A streaming query's checkpoint or offsets no longer fit the query or the source (offsets out of range, state schema changed). */
   STREAMING_CHECKPOINT_INCOMPATIBLE("Streaming checkpoint or offsets incompatible", Category.FAILURE),
   /**
-   * A workload metric crossed the threshold Dataproc's console flags (seed 002: GC time / run time
-   * per executor, disk spill, bytes or records written vs read, shuffle write time / run time, stage
-   * progression, executors required vs running). An observation with no time cost: never a root
-   * cause on its own.
+   * A workload metric crossed the threshold Dataproc's console flags (its metric insights: GC time
+   * / run time per executor, disk spill, bytes or records written vs read, shuffle write time / run
+   * time, stage progression, executors required vs running). An observation with no time cost:
+   * never a root cause on its own.
    */
   METRIC_INSIGHT("A workload metric crossed its threshold", Category.PERFORMANCE),
   /** A configuration change made a previously healthy job slower. */

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders an {@link ApplicationSummary} as Markdown. Labels follow the seed tool's summary so its
- * users find their way; every piece of log text is redacted, escaped and capped.
+ * Renders an {@link ApplicationSummary} as Markdown. Labels follow spark_gcs_log_reader.py's
+ * summary so its users find their way; every piece of log text is redacted, escaped and capped.
  *
  * <pre>{@code
  * String md = SummaryMarkdown.render(ApplicationSummary.of(app, "app-1.zstd"));

@@ -13,11 +13,11 @@ import io.sparkrca.analysis.rca.Candidate;
 import java.util.List;
 
 /**
- * The comparison with a healthy baseline run (seed 001), as a root-cause candidate: the verdict
- * of {@link Comparison} (configuration regression, input growth, a change in the data's
- * distribution, in the code or in the resources) when the run is slower than its baseline. A run
- * that is not slower, or slower for no reason the comparison finds, yields no candidate: the
- * other analyzers judge it on its own, and the report still shows the comparison.
+ * The comparison with a healthy baseline run (the slow-job playbook's first step), as a root-cause
+ * candidate: the verdict of {@link Comparison} (configuration regression, input growth, a change in
+ * the data's distribution, in the code or in the resources) when the run is slower than its
+ * baseline. A run that is not slower, or slower for no reason the comparison finds, yields no
+ * candidate: the other analyzers judge it on its own, and the report still shows the comparison.
  */
 public final class ComparisonAnalyzer implements Analyzer {
   @Override

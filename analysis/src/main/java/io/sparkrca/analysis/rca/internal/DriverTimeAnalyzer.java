@@ -25,11 +25,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Time the driver kept the cluster idle (seed 001 step 10, Sparklens' driver time): from the
- * first job to the end of the application, the time no job was running. The start-up before the
- * first job (JVM, session, planning the first query) is not counted: it is reported apart, as it is
- * seldom the job's own doing. A gap becomes a finding from {@value #MIN_SHARE} of the run time and
- * {@value #MIN_IDLE_MS} ms.
+ * Time the driver kept the cluster idle (the slow-job playbook's step 10, Sparklens' driver time):
+ * from the first job to the end of the application, the time no job was running. The start-up
+ * before the first job (JVM, session, planning the first query) is not counted: it is reported
+ * apart, as it is seldom the job's own doing. A gap becomes a finding from {@value #MIN_SHARE} of
+ * the run time and {@value #MIN_IDLE_MS} ms.
  *
  * <p>In an interactive session ({@link AnalysisContext#interactiveSession()}: a shell, a notebook,
  * a Dataproc session) the gaps are the user's time between commands, not driver work, so they are

@@ -32,12 +32,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Lost executors and their fallout (seed 003/004, seed-tools-spec §10): decodes the exit code
- * (Spark's 50-56, the JVM's 3 for {@code -XX:+ExitOnOutOfMemoryError}, 134, 137, 143), looks for
- * the decisive record (the OutOfMemoryError in the executor's own log, the container-kill message,
- * the cluster manager's OOMKilled) and links the fetch failures and stage re-runs that followed to
- * the loss. An executor whose tasks' OutOfMemoryError is in the event log is left to {@link
- * TaskFailureAnalyzer}: its loss is fallout there.
+ * Lost executors and their fallout (the OOM troubleshooter, analyze_spark_oom.py, and the failure
+ * playbook): decodes the exit code (Spark's 50-56, the JVM's 3 for {@code
+ * -XX:+ExitOnOutOfMemoryError}, 134, 137, 143), looks for the decisive record (the OutOfMemoryError
+ * in the executor's own log, the container-kill message, the cluster manager's OOMKilled) and links
+ * the fetch failures and stage re-runs that followed to the loss. An executor whose tasks'
+ * OutOfMemoryError is in the event log is left to {@link TaskFailureAnalyzer}: its loss is fallout
+ * there.
  */
 public final class ExecutorLossAnalyzer implements Analyzer {
   private static final Pattern FETCH_SOURCE = Pattern.compile("BlockManagerId\\(([^,\\s]+),|executor\\(Id: ([^)\\s]+)\\)");

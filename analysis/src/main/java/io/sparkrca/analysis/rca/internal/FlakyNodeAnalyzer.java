@@ -20,7 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A flaky host (seed 004 "Flaky infrastructure", seed-tools-spec §9.5): the application's failures
+ * A flaky host (the failure playbook's "Flaky infrastructure"): the application's failures
  * (lost executors, the tasks lost with them, fetch failures of the shuffle output they served, task
  * errors) grouped by the node they point at, and a finding when they concentrate on one node
  * ({@link NodeFailures} holds the grouping and the thresholds). Each node's counts are evidence of

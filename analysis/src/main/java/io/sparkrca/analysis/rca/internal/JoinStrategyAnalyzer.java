@@ -24,11 +24,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Sort-merge joins whose smaller side is small enough to broadcast (seed 001, "optimize-spark-sql
- * -plan" step 3): the data size that reached the smaller side's exchange, observed, against {@code
- * spark.sql.autoBroadcastJoinThreshold} (disabled, or stale statistics hid the size). The time it
- * costs is the join's reduce work (median task time per wave of tasks), which a broadcast hash join
- * would not need; a straggler's excess belongs to skew, not to the join strategy.
+ * Sort-merge joins whose smaller side is small enough to broadcast (the "optimize-spark-sql-plan"
+ * playbook's step 3): the data size that reached the smaller side's exchange, observed, against
+ * {@code spark.sql.autoBroadcastJoinThreshold} (disabled, or stale statistics hid the size). The
+ * time it costs is the join's reduce work (median task time per wave of tasks), which a broadcast
+ * hash join would not need; a straggler's excess belongs to skew, not to the join strategy.
  */
 public final class JoinStrategyAnalyzer implements Analyzer {
   /** What a broadcast handles comfortably when the threshold is off: Spark's default threshold. */

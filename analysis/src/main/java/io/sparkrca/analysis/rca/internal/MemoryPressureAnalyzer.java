@@ -22,9 +22,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Memory pressure that slows a run without failing it (seed 001 steps 3 and 6): spill to disk
- * (with the memory settings that explain it: {@code spark.memory.fraction}, the heap, the
- * partition count) and garbage-collection pressure (GC time against task time, with the heap
+ * Memory pressure that slows a run without failing it (the slow-job playbook's steps 3 and 6):
+ * spill to disk (with the memory settings that explain it: {@code spark.memory.fraction}, the heap,
+ * the partition count) and garbage-collection pressure (GC time against task time, with the heap
  * size). Each is one finding over the stages it affects; the time cost of spill is the stage time
  * in proportion to the bytes spilled against the bytes processed, that of GC the GC time spread
  * over the stage's parallelism.

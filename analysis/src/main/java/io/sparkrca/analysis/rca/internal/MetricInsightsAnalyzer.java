@@ -35,7 +35,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The metric insights Dataproc's console shows for a batch (seed 002, "Metrics table"), each a
+ * The metric insights Dataproc's console shows for a batch (its Spark UI's "Metrics table"), each a
  * finding that names its threshold and the executors or stages past it, worst first:
  *
  * <ul>
@@ -73,8 +73,9 @@ public final class MetricInsightsAnalyzer implements Analyzer {
   public static final double EXECUTOR_GAP_SHARE = 0.25;
   static final int MAX_STAGES_READ = 5;
   /**
-   * The longest task list an insight reads for one stage: 20 pages on Dataproc, the seed's default
-   * {@code --max_fetch} of tasks.
+   * The longest task list an insight reads for one stage: 20 pages on Dataproc, the default
+   * {@code --max_fetch} of tasks of the Python sparkApplications client ({@code
+   * spark_applications.py}).
    */
   static final int MAX_TASKS_READ = 2_000;
   /** Run time an executor needs in the stages read before its shuffle write share means anything. */
@@ -98,7 +99,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
       stageRatio(ctx, "bytes written / read", "bytes", AMPLIFICATION,
           s -> s.inputBytes() + s.shuffleReadBytes(), s -> s.outputBytes() + s.shuffleWriteBytes(),
           e -> e.inputBytes() + e.shuffleRead(), e -> e.outputBytes() + e.shuffleWrite(), MIN_AMPLIFIED_BYTES,
-          "wrote more than it read: a join, explode or cross product multiplied the data (seed 002: replicated joins "
+          "wrote more than it read: a join, explode or cross product multiplied the data (replicated joins "
               + "amplify data on some executors)").ifPresent(out::add);
       stageRatio(ctx, "records written / read", "records", AMPLIFICATION,
           s -> s.inputRecords() + s.shuffleReadRecords(), s -> s.outputRecords() + s.shuffleWriteRecords(),
@@ -136,7 +137,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
         past.size() + " executor(s) spent " + percent(GC_SHARE) + " or more of their task time in JVM garbage collection, "
             + "executor " + worst.id() + " the most (" + percent(top) + ")",
         "High ratios point at tasks holding too much (large per-task state, wide rows, caching) or object churn on "
-            + "those executors (seed 002).", ev));
+            + "those executors.", ev));
   }
 
   private Optional<Candidate> spill(AnalysisContext ctx) {
@@ -172,14 +173,14 @@ public final class MetricInsightsAnalyzer implements Analyzer {
         humanBytes(total) + " spilled to disk by " + spilled.size() + " stage attempt(s), stage " + spilled.get(0).stageId()
             + " the most (" + humanBytes(spilled.get(0).diskBytesSpilled()) + ")"
             + (executors.isEmpty() ? "" : "; executor " + executors.get(0) + " spilled the most of them"),
-        "Spill concentrated on a few executors points at skew; spill that grows stage after stage at memory pressure "
-            + "(seed 002).", ev));
+        "Spill concentrated on a few executors points at skew; spill that grows stage after stage at memory pressure.",
+        ev));
   }
 
   /**
    * Stages that wrote {@code threshold} times what they read (above {@code floor}), and, from the
    * per-executor summaries of the worst {@value #MAX_STAGES_READ} of them (a bounded read, as
-   * for spill), the executors that did: seed 002 reads this metric per executor.
+   * for spill), the executors that did: Dataproc's metric insights read this metric per executor.
    */
   private Optional<Candidate> stageRatio(AnalysisContext ctx, String metric, String unit, double threshold,
       ToDoubleFunction<StageData> read, ToDoubleFunction<StageData> written, ToLongFunction<ExecutorStageSummary> readBy,
@@ -272,7 +273,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
         past.size() + " stage attempt(s) spent " + percent(SHUFFLE_WRITE_SHARE) + " or more of their run time writing "
             + "shuffle files, stage " + worst.stageId() + " the most (" + percent(top) + ")" + byWorst,
         "High shuffle write time points at skew, slow serialization or slow local disks; look for outlier tasks in "
-            + "those stages (seed 002).", ev));
+            + "those stages.", ev));
   }
 
   /** An executor's shuffle write time against its run time, in the stages read. */
@@ -352,7 +353,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
         "Stage progression: " + failed.size() + " stage attempt(s) failed" + (waiting.isEmpty() ? ""
             : ", " + waiting.size() + " stage(s) were still waiting or running when the application ended"),
         "Many failed or waiting stages point at skew or at a failure the stages did not recover from; the failure "
-            + "reasons are on the stages (seed 002).", ev));
+            + "reasons are on the stages.", ev));
   }
 
   /** The largest gap the autoscaler recorded between the executors it needed and those running. */
@@ -391,7 +392,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
         "The autoscaler needed " + worstRequired + " executors but " + worstRunning + " were running" + when + " ("
             + percent(share) + " short; the largest gap in " + records + " autoscaler record(s))",
         "A large gap between required and running executors is an autoscaling issue: the maximum executors "
-            + "(spark.dynamicAllocation.maxExecutors), quota, or capacity held the workload back (seed 002)"
+            + "(spark.dynamicAllocation.maxExecutors), quota, or capacity held the workload back"
             + (worst.message().contains("constraints=") ? "; the record names its constraint" : "") + ".", ev));
   }
 

@@ -22,12 +22,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An application's failures grouped by the node they point at (seed 004: "group the failed task
- * samples by host and executorId; failures clustered on one host point at infrastructure";
- * seed-tools-spec §9.5: "one host means infrastructure, one partition means data"), and the
- * judgement whether one node is a flaky host. A failure points at the node of the executor it
- * concerns: a lost executor and the tasks lost with it at that executor's node, a fetch failure at
- * the node that served (and lost) the shuffle blocks, a task's exception at the node it ran on.
+ * An application's failures grouped by the node they point at (the failure playbook: "group the
+ * failed task samples by host and executorId; failures clustered on one host point at
+ * infrastructure"; and its heuristics: "one host means infrastructure, one partition means data"),
+ * and the judgement whether one node is a flaky host. A failure points at the node of the executor
+ * it concerns: a lost executor and the tasks lost with it at that executor's node, a fetch failure
+ * at the node that served (and lost) the shuffle blocks, a task's exception at the node it ran on.
  * The node is the Kubernetes node from the pod records when the cluster's records are there, else
  * the executor's host from the event log. Failures that are the application's own (an
  * OutOfMemoryError, a container killed for its memory, a code or data error the text names) are
@@ -45,8 +45,8 @@ final class NodeFailures {
    */
   static final int MIN_FAILURES = 2;
   /**
-   * The share of all the application's failures the worst node must hold: seed 004's "clustered on
-   * one host" and §9.5's "one host", with room for one stray failure in four elsewhere.
+   * The share of all the application's failures the worst node must hold: the failure playbook's
+   * "clustered on one host" and "one host", with room for one stray failure in four elsewhere.
    */
   static final double MIN_SHARE = 0.75;
   /** Nodes that must have run executors: on one node, the node and the application cannot be told apart. */

@@ -30,12 +30,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Data skew (seed 001, anchors: Dr. Elephant, DataFlint, spark-advisor): a stage whose slowest
- * task takes at least {@value #MIN_RATIO} times the median (and at least {@value #MIN_STRAGGLER_MS}
- * ms) while reading at least {@value #MIN_DATA_RATIO} times the median data. The time it costs is
- * the straggler's excess over the median; the culprit is the straggler's partition, and the join
- * or aggregation key when the plan shows it. AQE's skew handling is checked before salting is
- * suggested.
+ * Data skew (the slow-job playbook; anchors: Dr. Elephant, DataFlint, spark-advisor): a stage whose
+ * slowest task takes at least {@value #MIN_RATIO} times the median (and at least {@value
+ * #MIN_STRAGGLER_MS} ms) while reading at least {@value #MIN_DATA_RATIO} times the median data. The
+ * time it costs is the straggler's excess over the median; the culprit is the straggler's
+ * partition, and the join or aggregation key when the plan shows it. AQE's skew handling is checked
+ * before salting is suggested.
  */
 public final class SkewAnalyzer implements Analyzer {
   static final double MIN_RATIO = 5.0;

@@ -27,10 +27,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The wrong number of partitions (seed 001 step 2): thousands of tasks of a few milliseconds each
- * (scheduling overhead dominates: the stage's wall time against the task time it did), or fewer
- * tasks than cores in a stage that matters (cores sit idle), naming the operator that funnels the
- * data when the plan shows it ({@code coalesce(1)}, a single-partition exchange).
+ * The wrong number of partitions (the slow-job playbook's step 2): thousands of tasks of a few
+ * milliseconds each (scheduling overhead dominates: the stage's wall time against the task time it
+ * did), or fewer tasks than cores in a stage that matters (cores sit idle), naming the operator
+ * that funnels the data when the plan shows it ({@code coalesce(1)}, a single-partition exchange).
  */
 public final class TaskCountAnalyzer implements Analyzer {
   static final int MANY_TASKS = 1000;

@@ -33,10 +33,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Failed tasks (seed 004): tells a deterministic data or code failure (the same exception at the
- * same partition on every attempt; the stage aborts) from flaky infrastructure (a retry
- * succeeded), and names the specific cause when the exception shows one: an out-of-memory error
- * by kind (with the memory settings and the operators behind it), a missing class, a
+ * Failed tasks (the failure playbook): tells a deterministic data or code failure (the same
+ * exception at the same partition on every attempt; the stage aborts) from flaky infrastructure (a
+ * retry succeeded), and names the specific cause when the exception shows one: an out-of-memory
+ * error by kind (with the memory settings and the operators behind it), a missing class, a
  * serialization error, a Python UDF, a write failure, a missing input or an access denial. The
  * first user frame of the stack trace is the code location.
  */

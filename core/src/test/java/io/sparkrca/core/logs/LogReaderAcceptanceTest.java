@@ -21,11 +21,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The seed log reader's acceptance tests (seed-tools-spec §11.1, class SparkGcsLogReaderTest),
- * ported to LogStream. Each test names the seed test it replaces. {@code test_summarize_events_gz}
- * belongs to the event-log summarizer (the {@code events} action).
+ * The acceptance tests of the Python log reader, spark_gcs_log_reader.py (class
+ * SparkGcsLogReaderTest), ported to LogStream. Each test names the Python test it replaces. {@code
+ * test_summarize_events_gz} belongs to the event-log summarizer (the {@code events} action).
  */
-class SeedLogReaderConformanceTest {
+class LogReaderAcceptanceTest {
   @TempDir Path dir;
 
   /** test_gcs_reads_verify_tls_with_the_shared_context (TLS itself: HttpsTrustTest). */

@@ -10,19 +10,20 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The seed's shared catalog fixture (§6.6): the G2 (CEL) catalog, as the Dataproc agent's users
- * write it, flags exactly the expected stages, with no warning. Proves agent rules run unchanged.
+ * The shared catalog fixture of the Python stage-diagnostics tests: the G2 (CEL) catalog, as the
+ * Dataproc agent's users write it, flags exactly the expected stages, with no warning. Proves agent
+ * rules run unchanged.
  */
-class SeedCatalogTest {
-  private static RuleCatalog seedCatalog() throws IOException {
-    try (InputStream in = SeedCatalogTest.class.getResourceAsStream("seed-catalog-g2.json")) {
-      return RuleCatalog.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "seed catalog");
+class AgentCatalogTest {
+  private static RuleCatalog agentCatalog() throws IOException {
+    try (InputStream in = AgentCatalogTest.class.getResourceAsStream("agent-catalog-g2.json")) {
+      return RuleCatalog.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "agent catalog");
     }
   }
 
   @Test
   void theAgentCatalogFlagsTheExpectedStagesWithoutWarnings() throws IOException {
-    RuleCatalog catalog = seedCatalog();
+    RuleCatalog catalog = agentCatalog();
     assertThat(catalog.warnings()).isEmpty();
     StageDiagnostics d =
         StageRuleEngine.builder().rules(catalog).build().evaluate(Fixtures.telemetry(Fixtures.CATALOG_STAGES));

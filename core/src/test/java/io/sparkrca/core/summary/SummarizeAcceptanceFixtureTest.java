@@ -14,10 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The seed summarizer's acceptance fixtures (seed-tools-spec §3.3), ported: a gzip log with real
+ * The acceptance fixtures of spark_gcs_log_reader.py's summarizer, ported: a gzip log with real
  * JsonProtocol field names, and a gzip log without an extension.
  */
-class SeedSummarizeFixtureTest {
+class SummarizeAcceptanceFixtureTest {
   private static final String FIXTURE =
       String.join(
           "\n",
@@ -32,7 +32,7 @@ class SeedSummarizeFixtureTest {
           + "\n";
 
   @Test
-  void summarizesTheSeedFixtureWithEveryAssertedFact(@TempDir Path dir) throws IOException {
+  void summarizesTheAcceptanceFixtureWithEveryAssertedFact(@TempDir Path dir) throws IOException {
     Path log = dir.resolve("events.gz");
     Files.write(log, Codecs.compress(Compression.GZIP, FIXTURE.getBytes(StandardCharsets.UTF_8)));
 
@@ -47,7 +47,7 @@ class SeedSummarizeFixtureTest {
         .contains("**Total JVM GC Time**: `1500 ms`")
         .doesNotContain("'Reason':")
         .doesNotContain("Reason: `None`");
-    // What the seed's own spec derives by hand from the fixture:
+    // What the Python tool's own tests derive by hand from the fixture:
     assertThat(md)
         .contains("`4.00s`")
         .contains("**Total Event Lines Processed**: `8`")
@@ -55,7 +55,7 @@ class SeedSummarizeFixtureTest {
         .contains("**Task 5** (Stage 1, Index 0, Attempt 2, Executor 3, Host worker-1) at line 5")
         .contains("- Executor `1` at line 6: Reason: `Container killed by YARN for exceeding memory limits`")
         .contains("- Stage 1: Mem Spilled = 10485760 bytes (10.0 MiB), Disk Spilled = 0 bytes (0 B) (line 4)");
-    // Unlike the seed, failed tasks are not counted as completed.
+    // Unlike the Python tool, failed tasks are not counted as completed.
     assertThat(md).contains("**Tasks**: `1` ended: 0 succeeded, `1` failed, 0 killed");
   }
 
