@@ -52,7 +52,7 @@ final class LogSet {
   /**
    * The outcomes, in order.
    *
-   * @param single the one result when exactly one file was named (printed as before, in the seed's format)
+   * @param single the one result when exactly one file was named (printed as before, in spark_gcs_log_reader.py's format)
    * @param notes what was left out (names that matched nothing, logs past a cap)
    */
   record Results<T>(List<Outcome<T>> outcomes, Optional<T> single, List<String> notes) {

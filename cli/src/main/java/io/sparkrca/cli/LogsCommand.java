@@ -32,9 +32,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code sparkrca logs <action> ... <uri>}: the command line of {@link LogStream}. Every action
- * takes {@code --format text|json} and {@code --output}; text follows the seed log reader's format,
- * notes go to stderr. {@code count} and {@code search} take several logs, directories and globs,
- * read concurrently, each match prefixed by its log (like {@code grep -r}).
+ * takes {@code --format text|json} and {@code --output}; text follows spark_gcs_log_reader.py's
+ * format, notes go to stderr. {@code count} and {@code search} take several logs, directories and
+ * globs, read concurrently, each match prefixed by its log (like {@code grep -r}).
  *
  * <pre>{@code
  * sparkrca logs info gs://bucket/app-1

@@ -1,6 +1,6 @@
 package io.sparkrca.cli;
 
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -19,8 +19,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code sparkrca shs ...}: bounded JSON snapshots of an application on a Spark History Server or a
- * running driver's UI, with the seed client's profiles and JSON keys. Without {@code --shs}, the
- * server is discovered ({@code SPARK_HISTORY_URL}, localhost:18080, localhost:4040, the local
+ * running driver's UI, with spark_history_api.py's profiles and JSON keys. Without {@code --shs},
+ * the server is discovered ({@code SPARK_HISTORY_URL}, localhost:18080, localhost:4040, the local
  * Spark configuration; its event-log directory is read directly when no server answers).
  *
  * <pre>{@code
@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
     header = "Takes bounded REST snapshots of a Spark History Server or a running driver's UI.",
     description = {
       "",
-      "The seed client's profiles, with the same JSON keys: applications, failure, slow, sql-list, sql. "
+      "Profiles with fixed JSON keys: applications, failure, slow, sql-list, sql. "
           + "Without --shs the server is discovered: SPARK_HISTORY_URL, http://localhost:18080, "
           + "http://localhost:4040, then spark-defaults.conf (SPARK_CONF_DIR or SPARK_HOME/conf), whose "
           + "event-log directory is read directly when no server answers. Credentials: "

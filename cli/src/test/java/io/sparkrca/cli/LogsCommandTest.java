@@ -41,7 +41,7 @@ class LogsCommandTest {
   }
 
   @Test
-  void searchPrintsTheSeedFormat() {
+  void searchPrintsTheLogReaderFormat() {
     Run r = run("logs", "search", "--literal", "OutOfMemoryError", "--context", "2", log.toString());
     assertThat(r.exit()).isZero();
     assertThat(r.out()).isEqualTo(
@@ -165,7 +165,7 @@ class LogsCommandTest {
     }
   }
 
-  /** The seed's test_summarize_events_gz fixture (seed-tools-spec §3.3). */
+  /** The test_summarize_events_gz fixture of the Python log reader's tests. */
   static final String EVENTS =
       "{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"3.5.1\"}\n"
           + "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"TestJob\",\"App ID\":\"app-test-01\",\"Timestamp\":1000,\"User\":\"spark_user\"}\n"

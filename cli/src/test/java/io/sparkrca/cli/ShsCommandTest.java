@@ -74,7 +74,7 @@ class ShsCommandTest {
   }
 
   @Test
-  void failureHasTheSeedClientsKeys() throws IOException {
+  void failureHasTheHistoryClientsKeys() throws IOException {
     CliRun r = CliRun.of("shs", "failure", "--shs", server.url(), "--app", failedId, "--stage-limit", "2", "--task-limit", "3");
 
     assertThat(r.exitCode()).as(r.err()).isZero();
@@ -86,7 +86,7 @@ class ShsCommandTest {
     assertThat(json.path("failedStages").size()).isBetween(1, 2);
     JsonNode first = json.path("failedStages").path(0);
     assertThat(first.path("stage").path("status").asText()).isEqualTo("FAILED");
-    // As the seed client: a stage no task finished has no task summary (404), recorded, and its tasks not asked for.
+    // As spark_history_api.py: a stage no task finished has no task summary (404), recorded, and its tasks not asked for.
     if (first.path("stage").path("numCompleteTasks").asInt() == 0) {
       assertThat(first.path("collectionError").asText()).as(first.toString()).contains("taskSummary").contains("not found");
       assertThat(first.has("tasks")).isFalse();

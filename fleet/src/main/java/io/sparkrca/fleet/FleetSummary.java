@@ -405,8 +405,8 @@ public record FleetSummary(
           } else if ("SUCCEEDED".equals(r.outcome()) && median > 0 && r.durationMs() >= MIN_SLOWDOWN * median
               && r.durationMs() - median >= MIN_EXTRA_MS) {
             reason = "took " + slowdown + "x the median of the " + base.size() + " successful runs before it ("
-                + io.sparkrca.core.report.Formats.humanMillis(r.durationMs()) + " against "
-                + io.sparkrca.core.report.Formats.humanMillis(median) + ")";
+                + io.sparkrca.core.format.Formats.humanMillis(r.durationMs()) + " against "
+                + io.sparkrca.core.format.Formats.humanMillis(median) + ")";
           }
           if (reason != null) {
             out.add(new Regression(r.name(), r.appId(), r.path(), Instant.ofEpochMilli(r.startMillis()), r.durationMs(),

@@ -21,9 +21,6 @@ class ErrorPolicyTest {
 
   /** Lines allowed to break the policy, each with why. */
   private static final List<Exemption> EXEMPT = List.of(
-      new Exemption("io/sparkrca/gcp/internal/CappedBody.java", "cap must be positive",
-          "the response body cap belongs to the HTTP transport, which is being rewritten as one transport in core "
-              + "(CappedBody goes with it); its internal guard is left to that change"),
       new Exemption("io/sparkrca/gcp/dataproc/DataprocControlPlane.java", "list --region",
           "gcloud's option, in the gcloud command that lists the workloads; not sparkrca's"),
       new Exemption("io/sparkrca/gcp/dataproc/DataprocEvidenceProvider.java", "(--gcp-timeout)",

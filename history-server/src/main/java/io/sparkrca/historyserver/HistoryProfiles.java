@@ -24,13 +24,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The seed client's bounded REST snapshots ({@code spark_history_api.py}, seed-tools-spec §9.3),
+ * The bounded REST snapshots of the Python History Server client ({@code spark_history_api.py}),
  * with the same JSON keys, over any application (a History Server, a driver UI, an event log):
  * {@code failure} (failed jobs, the earliest failed stages with their task summary and failed
  * tasks, executors, sanitised environment, SQL executions), {@code slow} (jobs, the longest
  * stages with their slowest tasks), {@code sql} (one execution with its plan), {@code sql-list}
- * and {@code applications}. Every request is the one the seed sends, answered through the REST
- * router. Unlike the seed: "earliest" and "longest" compare times, not strings (a stage without
+ * and {@code applications}. Every request is the one that client sends, answered through the REST
+ * router. Unlike that client: "earliest" and "longest" compare times, not strings (a stage without
  * them sorts last); a per-stage request that fails is a {@code collectionError} of that stage and
  * the rest is kept; the limits are checked.
  *
@@ -61,7 +61,7 @@ public final class HistoryProfiles {
       }
     }
 
-    /** 8 stages, 20 tasks each, as the seed. */
+    /** 8 stages, 20 tasks each, as spark_history_api.py. */
     public static Limits defaults() {
       return new Limits(8, 20);
     }

@@ -21,12 +21,13 @@ import java.util.function.Function;
 
 /**
  * Finds where applications can be read when no History Server URL is given, in the order of the
- * seed playbooks: {@code SPARK_HISTORY_URL}; a History Server at {@code http://localhost:18080}; a
- * running driver's UI at {@code http://localhost:4040}; then the local Spark configuration ({@code
- * spark-defaults.conf} under {@code SPARK_CONF_DIR} or {@code SPARK_HOME/conf}): a History Server
- * on its {@code spark.history.ui.port}, else the event-log directory ({@code
- * spark.history.fs.logDirectory} or {@code spark.eventLog.dir}) to read directly. Each probe is one
- * request with short timeouts and no retries; the result says what was tried and what answered.
+ * failure and slow-job playbooks: {@code SPARK_HISTORY_URL}; a History Server at {@code
+ * http://localhost:18080}; a running driver's UI at {@code http://localhost:4040}; then the local
+ * Spark configuration ({@code spark-defaults.conf} under {@code SPARK_CONF_DIR} or {@code
+ * SPARK_HOME/conf}): a History Server on its {@code spark.history.ui.port}, else the event-log
+ * directory ({@code spark.history.fs.logDirectory} or {@code spark.eventLog.dir}) to read directly.
+ * Each probe is one request with short timeouts and no retries; the result says what was tried and
+ * what answered.
  *
  * <pre>{@code
  * HistoryServerDiscovery.Result r = HistoryServerDiscovery.discover(System::getenv, HistoryServerSettings.defaults());

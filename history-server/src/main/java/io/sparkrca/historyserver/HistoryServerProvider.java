@@ -30,7 +30,8 @@ import java.util.function.Function;
  */
 public final class HistoryServerProvider implements SparkHistoryProvider {
   private final Function<String, String> env;
-  private final HistoryServerSettings.Builder base;
+  /** The settings of {@link #with}, or null to read the environment's credentials on each open. */
+  private final HistoryServerSettings base;
 
   /** Reads credentials from the process environment (as ServiceLoader creates it). */
   public HistoryServerProvider() {
@@ -43,17 +44,18 @@ public final class HistoryServerProvider implements SparkHistoryProvider {
     this.base = null;
   }
 
-  private HistoryServerProvider(HistoryServerSettings.Builder base) {
+  private HistoryServerProvider(HistoryServerSettings base) {
     this.env = k -> null;
     this.base = base;
   }
 
   /**
    * A provider with these History Server settings, except their HTTP settings, which come from
-   * the {@link SourceSettings} each open is given.
+   * the {@link SourceSettings} each open is given. The builder is read once, here: changing it
+   * later does not change the provider, and opens on several threads share nothing mutable.
    */
   public static HistoryServerProvider with(HistoryServerSettings.Builder settings) {
-    return new HistoryServerProvider(Objects.requireNonNull(settings, "settings"));
+    return new HistoryServerProvider(Objects.requireNonNull(settings, "settings").build());
   }
 
   @Override
@@ -96,8 +98,9 @@ public final class HistoryServerProvider implements SparkHistoryProvider {
     }
   }
 
+  /** This open's settings, from a builder of its own. */
   private HistoryServerSettings settings(SourceSettings settings) {
-    HistoryServerSettings.Builder b = base != null ? base : HistoryServerSettings.builder().fromEnvironment(env);
+    HistoryServerSettings.Builder b = base != null ? base.toBuilder() : HistoryServerSettings.builder().fromEnvironment(env);
     return b.http(settings.http()).build();
   }
 }

@@ -7,6 +7,7 @@ import io.sparkrca.core.json.SparkJson;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -23,8 +24,9 @@ import java.util.function.Function;
  * size cap of one answer, the number of requests in flight, and the size cap of an event-log
  * download. One builder, as google-cloud-java's settings.
  *
- * <p>Credentials come from explicit values or from the environment variables the seed tools use:
- * {@code SPARK_HISTORY_AUTHORIZATION} (an {@code Authorization} value such as {@code Bearer
+ * <p>Credentials come from explicit values or from the environment variables the Python
+ * troubleshooting tools use: {@code SPARK_HISTORY_AUTHORIZATION} (an {@code Authorization} value
+ * such as {@code Bearer
  * <token>}), {@code SPARK_HISTORY_COOKIE} (a {@code Cookie} value, e.g. an SSO session) and
  * {@code SPARK_HISTORY_HEADERS_JSON} (a JSON object of extra headers, which may override the
  * other two). Headers already in the {@link #http} settings win over the environment.
@@ -50,13 +52,16 @@ public final class HistoryServerSettings {
   /** A JSON object of extra headers. */
   public static final String ENV_HEADERS_JSON = "SPARK_HISTORY_HEADERS_JSON";
 
-  /** The default cap of one answer: 25 MiB, as the seed client. */
+  /** The default cap of one answer: 25 MiB, as spark_history_api.py. */
   public static final long DEFAULT_MAX_RESPONSE_BYTES = 25L * 1024 * 1024;
 
   private static final HistoryServerSettings DEFAULTS = builder().build();
 
   private final HttpSettings http;
+  /** The builder's HTTP settings, before the headers are merged in (for {@link #toBuilder}). */
+  private final HttpSettings baseHttp;
   private final Map<String, String> headers;
+  private final boolean plainHttp;
   private final long maxResponseBytes;
   /**
    * Requests in flight by default. A History Server computes each stage's task summary when it is
@@ -74,7 +79,9 @@ public final class HistoryServerSettings {
 
   private HistoryServerSettings(Builder b) {
     this.eventLogFallback = b.eventLogFallback;
-    this.headers = Map.copyOf(b.headers);
+    this.baseHttp = b.http;
+    this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
+    this.plainHttp = b.plainHttp;
     HttpSettings.Builder merged = b.http.toBuilder();
     for (Map.Entry<String, String> h : b.headers.entrySet()) {
       if (!hasHeader(b.http, h.getKey())) {
@@ -96,6 +103,23 @@ public final class HistoryServerSettings {
 
   public static Builder builder() {
     return new Builder();
+  }
+
+  /**
+   * A new builder holding these settings, as they were given: changing it leaves this value as it
+   * is, e.g. to build the same settings with other HTTP settings.
+   */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.http = baseHttp;
+    b.headers.putAll(headers);
+    b.maxResponseBytes = maxResponseBytes;
+    b.concurrency = concurrency;
+    b.maxEventLogBytes = maxEventLogBytes;
+    b.maxCacheBytes = maxCacheBytes;
+    b.plainHttp = plainHttp;
+    b.eventLogFallback = eventLogFallback;
+    return b;
   }
 
   /** The HTTP settings every request goes with, the History Server's headers included. */

@@ -16,8 +16,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One bounded REST snapshot of {@link HistoryProfiles}: JSON with the seed client's keys (sorted,
- * as the seed prints them), or a short Markdown overview.
+ * One bounded REST snapshot of {@link HistoryProfiles}: JSON with spark_history_api.py's keys
+ * (sorted, as it prints them), or a short Markdown overview.
  *
  * <pre>{@code
  * Profile p = HistoryProfiles.failure(app, HistoryProfiles.Limits.defaults());

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Discovery in the seed playbooks' order, against a real server ({@code serve} over a fixture)
+ * Discovery in the failure playbook's order, against a real server ({@code serve} over a fixture)
  * and ports where nothing listens; the default local ports are replaced by free ones, so what
  * runs on this machine's 18080 or 4040 does not matter.
  */

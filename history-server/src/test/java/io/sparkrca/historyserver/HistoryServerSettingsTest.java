@@ -5,13 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.io.HttpSettings;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class HistoryServerSettingsTest {
   @Test
-  void credentialsComeFromTheSeedToolsVariables() {
+  void credentialsComeFromTheSparkHistoryEnvironmentVariables() {
     Map<String, String> env = Map.of(
         HistoryServerSettings.ENV_AUTHORIZATION, "Bearer abc",
         HistoryServerSettings.ENV_COOKIE, "session=xyz",
@@ -23,6 +25,30 @@ class HistoryServerSettingsTest {
         .containsEntry("X-Tenant", "t1");
     assertThat(s.hasCredentials()).isTrue();
     assertThat(s.toString()).as("no header value is shown").doesNotContain("abc", "xyz", "t1");
+  }
+
+  @Test
+  void toBuilderKeepsEverySettingAndChangingItLeavesTheValueAlone() {
+    HistoryServerSettings s = HistoryServerSettings.builder().authorization("Bearer abc").header("X-Tenant", "t1")
+        .maxRetries(1).allowCredentialsOverPlainHttp(true).maxResponseBytes(4096).concurrency(3)
+        .maxEventLogBytes(8192).maxCacheBytes(0).eventLogFallback(false).build();
+
+    HistoryServerSettings copy = s.toBuilder().build();
+    HistoryServerSettings other = s.toBuilder().header("X-Tenant", "t2")
+        .http(HttpSettings.builder().maxRetries(2).build()).build();
+
+    assertThat(copy.toString()).isEqualTo(s.toString());
+    assertThat(copy.http().headers()).isEqualTo(s.http().headers());
+    assertThat(copy.http().credentialsOverPlainHttp()).isTrue();
+    assertThat(s.http().headers()).containsEntry("X-Tenant", "t1");
+    assertThat(s.http().maxRetries()).isEqualTo(1);
+    assertThat(other.http().headers()).containsEntry("X-Tenant", "t2").containsEntry("Authorization", "Bearer abc");
+    assertThat(other.http().maxRetries()).isEqualTo(2);
+    assertThat(other.http().credentialsOverPlainHttp()).isTrue();
+    assertThat(List.of(other.maxResponseBytes(), other.maxEventLogBytes(), other.maxCacheBytes()))
+        .containsExactly(4096L, 8192L, 0L);
+    assertThat(other.concurrency()).isEqualTo(3);
+    assertThat(other.eventLogFallback()).isFalse();
   }
 
   @Test

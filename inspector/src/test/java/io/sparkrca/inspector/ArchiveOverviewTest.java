@@ -25,7 +25,7 @@ class ArchiveOverviewTest {
 
   private final ClassInspector inspector = ClassInspector.create();
 
-  private Path seedJar() throws Exception {
+  private Path sparkJobJarFile() throws Exception {
     return TestJars.write(dir, "app.jar", TestJars.jar(Optional.of("com.example.SparkJob"),
         TestJars.entries("com/example/SparkJob.class", Fixtures.STUB,
             "com/example/Helper.class", Fixtures.STUB,
@@ -34,7 +34,7 @@ class ArchiveOverviewTest {
 
   @Test
   void overviewShowsMainClassPackageCountsAndManifest() throws Exception {
-    String text = inspector.inspect(seedJar().toString()).toText();
+    String text = inspector.inspect(sparkJobJarFile().toString()).toText();
 
     assertThat(text).contains("JAR Archive Overview")
         .contains("Main-Class (from MANIFEST.MF): com.example.SparkJob")
@@ -45,7 +45,7 @@ class ArchiveOverviewTest {
 
   @Test
   void overviewEndsWithHowToDrillIn() throws Exception {
-    String text = inspector.inspect(seedJar().toString()).toText().strip();
+    String text = inspector.inspect(sparkJobJarFile().toString()).toText().strip();
 
     assertThat(text.lines().reduce((a, b) -> b).orElseThrow())
         .contains("name it as the entry").contains("com.example.SparkJob").contains("!/")
@@ -54,7 +54,7 @@ class ArchiveOverviewTest {
 
   @Test
   void theDrillInAdviceIsDataACallerSaysInItsOwnWords() throws Exception {
-    ArchiveOverview o = (ArchiveOverview) inspector.inspect(seedJar().toString());
+    ArchiveOverview o = (ArchiveOverview) inspector.inspect(sparkJobJarFile().toString());
 
     assertThat(o.drillIn().id()).isEqualTo(InspectorRemedies.DRILL_IN);
     assertThat(o.drillIn().values()).containsExactly("com.example.SparkJob", "com/example/SparkJob.class");
@@ -84,7 +84,7 @@ class ArchiveOverviewTest {
 
   @Test
   void jsonCarriesClassCountsPerPackageAndInTotal() throws Exception {
-    JsonNode json = new ObjectMapper().readTree(inspector.inspect(seedJar().toString()).toJson());
+    JsonNode json = new ObjectMapper().readTree(inspector.inspect(sparkJobJarFile().toString()).toJson());
 
     assertThat(json.get("kind").asText()).isEqualTo("archive");
     assertThat(json.get("classes").asInt()).isEqualTo(3);

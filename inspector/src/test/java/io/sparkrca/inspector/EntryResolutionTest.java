@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class EntryResolutionTest {
   @TempDir Path dir;
 
-  /** The seed's fixture: stub class bytes are enough to resolve names. */
+  /** The Python code inspector's fixture: stub class bytes are enough to resolve names. */
   private ZipArchive fixture() throws Exception {
     byte[] jar = TestJars.jar(Optional.of("com.example.SparkJob"), TestJars.entries(
         "com/example/SparkJob.class", Fixtures.STUB,

@@ -50,7 +50,7 @@ final class Fixtures {
     return COMPILED.computeIfAbsent(sources, s -> TestJars.compile(s, List.of()));
   }
 
-  /** The seed's jar: a manifest, SparkJob, WithClosure (and its $1), compiled for real. */
+  /** The Python code inspector's test jar: a manifest, SparkJob, WithClosure (and its $1), compiled for real. */
   static byte[] sparkJobJar() {
     Map<String, byte[]> classes = compile("com.example.SparkJob", SPARK_JOB,
         "com.example.WithClosure", WITH_CLOSURE);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The seed's descriptor vectors, plus malformed input and generic signatures. */
+/** The Python code inspector's descriptor vectors, plus malformed input and generic signatures. */
 class SignaturesTest {
   @Test
   void fieldDescriptorsBecomeJavaTypes() {

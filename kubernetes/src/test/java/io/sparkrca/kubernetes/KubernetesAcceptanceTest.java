@@ -111,7 +111,7 @@ class KubernetesAcceptanceTest {
         .contains("outside the heap");
     assertThat(r.recommendations()).anySatisfy(x -> assertThat(x.properties()).anySatisfy(p -> {
       assertThat(p.property()).isEqualTo("spark.executor.memoryOverhead");
-      assertThat(io.sparkrca.analysis.rca.EffectiveConf.parseBytes(p.recommended()).getAsLong()).isGreaterThan(384L << 20);
+      assertThat(io.sparkrca.analysis.EffectiveConf.parseBytes(p.recommended()).getAsLong()).isGreaterThan(384L << 20);
     }));
     assertThat(r.timeline()).anySatisfy(t -> assertThat(t.event()).contains("OOMKilled"));
     assertThat(RcaSchema.errors(r.toJson())).isEmpty();

@@ -8,7 +8,7 @@ import dev.cel.common.types.ListType;
 import dev.cel.common.types.SimpleType;
 import dev.cel.runtime.CelFunctionBinding;
 import io.sparkrca.core.error.InvalidRequestException;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;

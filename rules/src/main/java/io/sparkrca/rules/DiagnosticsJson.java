@@ -12,7 +12,7 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 
-/** Writes {@link StageDiagnostics} as the agent's JSON contract (§5.7 of the seed spec). */
+/** Writes {@link StageDiagnostics} as the agent's JSON contract (spark_stage_diagnostics.py's output). */
 final class DiagnosticsJson {
   private static final ObjectMapper JSON = JsonMapper.builder().build();
 

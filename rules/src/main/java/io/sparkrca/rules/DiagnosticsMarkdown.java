@@ -3,7 +3,7 @@ package io.sparkrca.rules;
 import io.sparkrca.core.report.Severity;
 import java.util.Optional;
 
-/** Writes {@link StageDiagnostics} as the Markdown report (§5.7 of the seed spec), escaped. */
+/** Writes {@link StageDiagnostics} as the Markdown report (spark_stage_diagnostics.py's), escaped. */
 final class DiagnosticsMarkdown {
   private DiagnosticsMarkdown() {}
 
@@ -38,7 +38,7 @@ final class DiagnosticsMarkdown {
               sb.append("- **Executor Run Time** (summed over every stage attempt): ")
                   .append(CelHelpers.humanMillis(s.executorRunTimeMs()))
                   .append("; **JVM GC Time**: ").append(CelHelpers.humanMillis(s.jvmGcTimeMs()))
-                  .append(" (").append(io.sparkrca.core.report.Formats.percent(s.jvmGcTimeMs(), s.executorRunTimeMs()))
+                  .append(" (").append(io.sparkrca.core.format.Formats.percent(s.jvmGcTimeMs(), s.executorRunTimeMs()))
                   .append(" of executor run time)")
                   .append("; **Input**: ").append(CelHelpers.humanBytes(s.totalInputBytes())).append('\n');
             });

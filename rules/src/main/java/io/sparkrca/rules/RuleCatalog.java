@@ -55,10 +55,10 @@ public record RuleCatalog(List<StageRule> rules, List<BrokenRule> broken) {
   }
 
   /**
-   * The recommended catalog shipped with sparkrca: the seed catalog's rules and the heuristics of
-   * Dr. Elephant, Sparklens, DataFlint and spark-advisor, each with a magnitude floor so that
-   * short stages never fire, a severity and a remediation. Opt-in: an engine uses it only when
-   * asked.
+   * The recommended catalog shipped with sparkrca: the Dataproc agent catalog's rules and the
+   * heuristics of Dr. Elephant, Sparklens, DataFlint and spark-advisor, each with a magnitude floor
+   * so that short stages never fire, a severity and a remediation. Opt-in: an engine uses it only
+   * when asked.
    */
   public static RuleCatalog recommended() {
     try (InputStream in = RuleCatalog.class.getResourceAsStream(RESOURCE)) {

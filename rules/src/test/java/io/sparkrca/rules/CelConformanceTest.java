@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The CEL vectors of the seed's {@code spark_cel_test.py} (§7, §11.5). The seed emulated CEL-Java
+ * The CEL vectors of the Python {@code spark_cel_test.py}. The Python tool emulated CEL-Java
  * in Python; here the real CEL-Java runs them against the same schema and fixture, so these pin
  * the behaviour rule authors rely on (and would catch a CEL upgrade that changes it).
  */
@@ -151,7 +151,7 @@ class CelConformanceTest {
         "[0, 1].all(x, 1 / x == 1)", "{'a': 1}['b'] == 1", "[1][3] == 1", "int('x') == 1",
         "timestamp('2026-01-01T00:00:00Z').getHours('Nowhere/City') == 0", "duration('1.s') == duration('1s')",
         "1 / 0 == 1 && true", "dyn(1) && true",
-        // the seed's emulator absorbed this one; real CEL-Java 0.14 rejects a non-bool operand
+        // the Python emulator absorbed this one; real CEL-Java 0.14 rejects a non-bool operand
         "dyn(1) && false", "'abc'.matches('(?<=a)b')",
       })
   void failsToEvaluate(String expr) {

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The agent's output contract (§5.7) and the fixes of its defects (§13.3). */
+/** The agent's output contract (spark_stage_diagnostics.py's) and the fixes of its defects. */
 class DiagnosticsOutputTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final StageRule FAILED =

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** The seed tests' fixtures in the Dataproc REST shape (camelCase, int64 strings, zeros omitted). */
+/** The Python stage-diagnostics tests' fixtures in the Dataproc REST shape (camelCase, int64 strings, zeros omitted). */
 final class Fixtures {
   private Fixtures() {}
 
@@ -25,7 +25,7 @@ final class Fixtures {
           + " {\"stageId\": \"2\", \"status\": \"STAGE_STATUS_FAILED\", \"numTasks\": 4,"
           + " \"numFailedTasks\": 4, \"numKilledTasks\": 1}]";
 
-  /** {@code _CATALOG_STAGES} (§6.6). */
+  /** {@code _CATALOG_STAGES} of the Python stage-diagnostics tests. */
   static final String CATALOG_STAGES =
       "["
           + "{\"numTasks\": 2, \"stageMetrics\": {\"executorRunTimeMillis\": \"1000\"}},"
@@ -64,7 +64,7 @@ final class Fixtures {
     return StageRuleEngine.builder().rules(List.of(rules)).skipBrokenRules(true).build().evaluate(telemetry(stagesJson));
   }
 
-  /** ruleId → flagged stage ids, the way the seed tests compare results. */
+  /** ruleId → flagged stage ids, the way the Python tests compare results. */
   static Map<String, List<Long>> flagged(StageDiagnostics d) {
     return d.violations().stream()
         .collect(Collectors.toMap(Violation::ruleId, Violation::violatingStageIds, (a, b) -> a, java.util.LinkedHashMap::new));

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Rule semantics: the seed's G1/G2 rule tests (§11.3, §11.4), ported to CEL-Java. */
+/** Rule semantics: the Python stage-diagnostics rule tests (G1 and G2), ported to CEL-Java. */
 class RuleSemanticsTest {
   private static final String GC_RULE =
       "ratio(s.stage_metrics.jvm_gc_time_millis, s.stage_metrics.executor_run_time_millis) > 0.10";
@@ -370,7 +370,7 @@ class RuleSemanticsTest {
   }
 
   @Test
-  void helpersFollowTheSeedDefinitions() {
+  void helpersFollowThePythonToolsDefinitions() {
     assertThat(CelHelpers.ratio(1, 0)).isZero();
     assertThat(CelHelpers.gb(2.0 * 1073741824)).isEqualTo(2.0);
     assertThat(CelHelpers.mb(1.125 * 1048576)).isEqualTo(1.12);
@@ -381,7 +381,7 @@ class RuleSemanticsTest {
     assertThat(CelHelpers.humanMillis(250)).isEqualTo("250 ms");
     assertThat(CelHelpers.humanMillis(2500)).isEqualTo("2.5 s");
     assertThat(CelHelpers.humanMillis(90000)).isEqualTo("1.5 min");
-    assertThat(io.sparkrca.core.report.Formats.fixed(1.25, 1)).isEqualTo("1.2");
+    assertThat(io.sparkrca.core.format.Formats.fixed(1.25, 1)).isEqualTo("1.2");
     StageDiagnostics d =
         run(
             "[{\"stageId\": \"1\", \"submissionTime\": \"2026-01-01T00:00:00.000Z\", \"completionTime\": \"2026-01-01T00:01:30.500Z\"}]",

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.eventlog.replay.ReplayedApplication;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.summary.ApplicationSummary;
 import io.sparkrca.core.summary.SummaryMarkdown;
 import io.sparkrca.core.testkit.TestkitFixtures;

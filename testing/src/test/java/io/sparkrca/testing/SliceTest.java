@@ -9,7 +9,7 @@ import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.StageQuery;
 import io.sparkrca.core.model.JobData;
 import io.sparkrca.core.model.StageData;
-import io.sparkrca.testing.internal.ApplicationSlice;
+import io.sparkrca.testing.junit.internal.ApplicationSlice;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 

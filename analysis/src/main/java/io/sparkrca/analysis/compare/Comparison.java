@@ -24,12 +24,12 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A slow run compared with a healthy baseline of the same job (seed 001): the two runs' jobs and
- * stages aligned by what they are (call site, SQL execution, RDD lineage and shuffle role), not
- * by id; time normalised by the input each stage and each run read; the first stage whose
- * normalised time departs, side by side with its baseline; the configuration diff ranked by how
- * plausibly each change explains that stage; the code diff when both runs' code is given; and a
- * verdict ({@code CONFIG_REGRESSION}, {@code NO_REGRESSION_INPUT_GROWTH},
+ * A slow run compared with a healthy baseline of the same job (as the slow-job playbook asks): the
+ * two runs' jobs and stages aligned by what they are (call site, SQL execution, RDD lineage and
+ * shuffle role), not by id; time normalised by the input each stage and each run read; the first
+ * stage whose normalised time departs, side by side with its baseline; the configuration diff
+ * ranked by how plausibly each change explains that stage; the code diff when both runs' code is
+ * given; and a verdict ({@code CONFIG_REGRESSION}, {@code NO_REGRESSION_INPUT_GROWTH},
  * {@code DATA_DISTRIBUTION_CHANGE}, {@code CODE_CHANGE}, {@code INFRASTRUCTURE_CHANGE}, or
  * {@code HEALTHY} when it is not slower, {@code UNDETERMINED} when nothing explains it) with its
  * confidence, evidence and the alternatives rejected. Immutable; renders as Markdown, JSON and

@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca;
 
+import io.sparkrca.analysis.AnalysisContext;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca;
 
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.evidence.ApplicationEvidence;
 import io.sparkrca.core.evidence.Evidence;
@@ -14,7 +15,7 @@ import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Finding;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.MissingEvidence;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.Recommendation;
@@ -52,8 +53,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Names the root cause of an application's failure or slowness from its {@link Evidence}: runs
  * the analyzers (failed tasks, lost executors, driver-side failures, out-of-memory errors, skew,
- * partition counts, spill, GC, join strategy, driver time, the comparison with a baseline, seed
- * 002's metric insights), then
+ * partition counts, spill, GC, join strategy, driver time, the comparison with a baseline,
+ * Dataproc's metric insights), then
  * ranks what they found. The earliest failure that explains the application's failure is the root
  * cause, and the failures after it are its fallout; a run that did not fail has as root cause the
  * finding that cost the most time above a significance floor, or is {@link RootCauseKind#HEALTHY}
@@ -108,7 +109,7 @@ public final class RcaEngine {
   /** Analyzes the evidence and writes the report. */
   public RcaReport analyze(Evidence evidence) {
     Objects.requireNonNull(evidence, "evidence");
-    AnalysisContext ctx = new AnalysisContext(evidence);
+    AnalysisContext ctx = AnalysisContext.of(evidence);
     List<String> notes = new ArrayList<>(evidence.notes()); // how the evidence was gathered, first
     List<Candidate> candidates = new ArrayList<>();
     for (Analyzer a : analyzers) {
@@ -123,16 +124,9 @@ public final class RcaEngine {
     candidates = merge(candidates);
     RcaReport report = assemble(ctx, candidates, notes);
     if (charts && ctx.app().isPresent()) {
-      // What the HTML report draws: the culprit stages' tasks, or the longest stage's.
-      List<Integer> detail = report.rootCause().stageIds().isEmpty()
-          ? io.sparkrca.core.report.html.RunProfile.longestStage(ctx.app().get()) : report.rootCause().stageIds();
-      try {
-        report = report.withProfile(io.sparkrca.core.report.html.RunProfile.of(ctx.app().get(), detail));
-      } catch (RuntimeException e) {
-        LOG.debug("the charts' profile could not be made", e);
-      }
+      report = report.withCharts(io.sparkrca.core.report.html.ChartSource.of(ctx.app().get()));
     }
-    Optional<io.sparkrca.analysis.compare.Comparison> comparison = ctx.comparisonIfComputed();
+    Optional<io.sparkrca.analysis.compare.Comparison> comparison = ctx.derivedIfComputed(io.sparkrca.analysis.compare.Comparison.class);
     if (comparison.isPresent()) {
       report = report.withSection(comparison.get());
     }
@@ -389,7 +383,7 @@ public final class RcaEngine {
     }
     int others = 0;
     // Slower only because the input grew: the other findings are in the baseline too, and tuning them
-    // is not what the comparison asked (the seed's common wrong answer).
+    // is not what the comparison asked (the slow-job playbook's common wrong answer).
     boolean growthOnly = root != null && root.kind() == RootCauseKind.NO_REGRESSION_INPUT_GROWTH;
     for (Candidate c : growthOnly ? List.<Candidate>of() : ranked) {
       Finding f = findings.get(c);
@@ -593,10 +587,10 @@ public final class RcaEngine {
     }
 
     /**
-     * Whether reports carry the run profile their HTML page draws as charts ({@link
-     * RcaReport#profile()}; default true). Its task distributions were about a quarter of the
-     * engine's time in a fleet scan, which writes rows and no page: {@code FleetAnalysis} turns
-     * it off.
+     * Whether reports can draw charts on their HTML page ({@link RcaReport#charts()}; default
+     * true): they then keep the application, which is profiled when the page is rendered. Turn it
+     * off where reports are kept many at a time and never drawn (a fleet scan's rows, a
+     * listener's report), so that they do not hold their applications.
      */
     public Builder charts(boolean charts) {
       this.charts = charts;

@@ -2,7 +2,7 @@
  * Root-cause analysis: {@link io.sparkrca.analysis.rca.RcaEngine} turns the {@link
  * io.sparkrca.core.evidence.Evidence} about an application into an {@link
  * io.sparkrca.core.report.RcaReport}; {@link io.sparkrca.analysis.rca.Analyzer} is the SPI of the
- * analyses it runs, {@link io.sparkrca.analysis.rca.AnalysisContext} what they read and {@link
+ * analyses it runs, {@link io.sparkrca.analysis.AnalysisContext} what they read and {@link
  * io.sparkrca.analysis.rca.Candidate} what they propose.
  *
  * <pre>{@code

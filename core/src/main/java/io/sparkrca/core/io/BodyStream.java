@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
@@ -22,7 +23,9 @@ import java.util.concurrent.TimeUnit;
  * stops sending and one that trickles (a byte a second never lets a plain idle timeout fire); only
  * time spent waiting counts, not time the reader spends between reads. Demand is one buffer list at
  * a time, so at most one list is ever queued. Closing before the end cancels the subscription, which
- * aborts the transfer: a search that stops early does not download the rest of the object.
+ * aborts the transfer: a search that stops early does not download the rest of the object. With an
+ * exchange deadline, a read that would wait past it fails too, however steadily bytes arrive until
+ * then: the whole answer comes within the deadline or not at all.
  */
 final class BodyStream extends InputStream implements HttpResponse.BodySubscriber<InputStream> {
   private static final Object END = new Object();
@@ -31,6 +34,10 @@ final class BodyStream extends InputStream implements HttpResponse.BodySubscribe
   static final int MIN_BYTES = 1024;
 
   private final long readTimeoutNanos;
+  /** When the attempt must have ended ({@link System#nanoTime()}), when it has a deadline. */
+  private final Optional<Long> deadlineNanos;
+  private final Optional<Duration> exchangeTimeout;
+  private final Runnable onClose;
   private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
   private final CompletableFuture<Flow.Subscription> subscription = new CompletableFuture<>();
   private Iterator<ByteBuffer> buffers = List.<ByteBuffer>of().iterator();
@@ -42,7 +49,19 @@ final class BodyStream extends InputStream implements HttpResponse.BodySubscribe
   private long windowBytes;
 
   BodyStream(Duration readTimeout) {
+    this(readTimeout, Optional.empty(), 0, () -> { });
+  }
+
+  /**
+   * @param exchangeTimeout the bound of the whole attempt, when it has one
+   * @param startNanos when the attempt started ({@link System#nanoTime()})
+   * @param onClose run once, when the stream is closed
+   */
+  BodyStream(Duration readTimeout, Optional<Duration> exchangeTimeout, long startNanos, Runnable onClose) {
     this.readTimeoutNanos = Objects.requireNonNull(readTimeout, "readTimeout").toNanos();
+    this.exchangeTimeout = exchangeTimeout;
+    this.deadlineNanos = exchangeTimeout.map(t -> startNanos + t.toNanos());
+    this.onClose = onClose;
   }
 
   // --- BodySubscriber --------------------------------------------------------------------------
@@ -120,7 +139,7 @@ final class BodyStream extends InputStream implements HttpResponse.BodySubscribe
       }
       Object item = queue.poll();
       if (item == null) {
-        long left = readTimeoutNanos - windowWaitedNanos;
+        long left = Math.min(readTimeoutNanos - windowWaitedNanos, untilDeadline());
         long start = System.nanoTime();
         try {
           item = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
@@ -131,6 +150,10 @@ final class BodyStream extends InputStream implements HttpResponse.BodySubscribe
         } finally {
           windowWaitedNanos += System.nanoTime() - start;
         }
+      }
+      if (item == null && untilDeadline() <= 0) {
+        close();
+        throw new HttpTimeoutException("no complete answer within " + duration(exchangeTimeout.orElseThrow()));
       }
       if (item == null) {
         close();
@@ -163,12 +186,23 @@ final class BodyStream extends InputStream implements HttpResponse.BodySubscribe
     }
   }
 
+  /** Nanoseconds left until the deadline; {@link Long#MAX_VALUE} without one. */
+  private long untilDeadline() {
+    return deadlineNanos.map(d -> d - System.nanoTime()).orElse(Long.MAX_VALUE);
+  }
+
+  /** {@code d} in whole seconds ("60 s"), or in milliseconds where it is not whole ("1500 ms"). */
+  static String duration(Duration d) {
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+  }
+
   @Override
   public void close() {
     if (closed) {
       return;
     }
     closed = true;
+    onClose.run();
     current = EMPTY;
     Flow.Subscription s = subscription.getNow(null);
     if (s != null && !ended) {

@@ -6,9 +6,7 @@ import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.core.redaction.Redactor;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -38,10 +36,9 @@ public final class HttpByteSource implements ByteSource {
   private static final Pattern CONTENT_RANGE =
       Pattern.compile("\\s*bytes\\s+(?:(\\d+)-(\\d+)|\\*)/(\\d+|\\*)\\s*", Pattern.CASE_INSENSITIVE);
 
-  private final URI uri;
+  private final HttpTransport.Request request;
   private final String name;
   private final HttpTransport transport;
-  private final Map<String, String> urlCredentials;
   private volatile long knownSize = -1;
   private volatile boolean sizeProbed;
   private volatile byte[] head;
@@ -50,10 +47,8 @@ public final class HttpByteSource implements ByteSource {
 
   HttpByteSource(String url, HttpTransport transport) {
     this.transport = Objects.requireNonNull(transport, "transport");
-    HttpTarget target = HttpTarget.parse(url);
-    this.name = target.name();
-    this.uri = target.uri();
-    this.urlCredentials = target.credentials();
+    this.request = HttpTransport.Request.get(url).build();
+    this.name = request.name();
   }
 
   /** A source with the default settings of {@link HttpByteSourceProvider#defaults()}. */
@@ -134,11 +129,12 @@ public final class HttpByteSource implements ByteSource {
     return s;
   }
 
-  private String rangeHeader(long start, long endInclusive) {
+  /** The request for {@code [start, endInclusive]}: a plain GET for the whole object. */
+  private HttpTransport.Request ranged(long start, long endInclusive) {
     if (start == 0 && endInclusive < 0) {
-      return null;
+      return request;
     }
-    return "bytes=" + start + "-" + (endInclusive >= 0 ? Long.toString(endInclusive) : "");
+    return request.with("Range", "bytes=" + start + "-" + (endInclusive >= 0 ? Long.toString(endInclusive) : ""));
   }
 
   /** The parsed {@code Content-Range}: first and last byte (-1 when "*") and total (-1 when "*"). */
@@ -155,7 +151,7 @@ public final class HttpByteSource implements ByteSource {
     }
   }
 
-  private UnsupportedInputException rangeIgnored(long start, HttpTransport.Response r) {
+  private UnsupportedInputException rangeIgnored(long start, HttpAnswer r) {
     String size = r.header("Content-Length").map(l -> " (" + l + " bytes)").orElse("");
     return new UnsupportedInputException(
         name + ": the server ignored the Range request for bytes from " + start + " and answered "
@@ -175,7 +171,7 @@ public final class HttpByteSource implements ByteSource {
     private long position;
     private long expectedEnd = -1; // exclusive; -1 when the server did not say
     private long limit = -1; // exclusive; set when a 200 answer must be cut short
-    private BodyStream body;
+    private HttpAnswer answer;
     private int resumes;
     private boolean done;
 
@@ -186,17 +182,16 @@ public final class HttpByteSource implements ByteSource {
     }
 
     void connect(boolean resuming) throws IOException {
-      HttpTransport.Response r =
-          transport.get(uri, name, rangeHeader(position, endInclusive), urlCredentials);
+      HttpAnswer r = transport.send(ranged(position, endInclusive));
       try {
         accept(r, resuming);
       } catch (IOException | RuntimeException e) {
-        r.body().close();
+        r.close();
         throw e;
       }
     }
 
-    private void accept(HttpTransport.Response r, boolean resuming) throws IOException {
+    private void accept(HttpAnswer r, boolean resuming) throws IOException {
       r.header("Last-Modified").ifPresent(v -> {
         try {
           lastModified = java.time.ZonedDateTime.parse(v, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
@@ -224,7 +219,7 @@ public final class HttpByteSource implements ByteSource {
         r.header("Content-Range").flatMap(ContentRange::parse)
             .filter(cr -> cr.total() >= 0)
             .ifPresent(cr -> knownSize = cr.total());
-        r.body().close();
+        r.close();
         done = true;
         return;
       }
@@ -248,14 +243,14 @@ public final class HttpByteSource implements ByteSource {
           knownSize = cr.total();
         }
         expectedEnd = cr.last() + 1;
-        body = r.body();
+        answer = r;
         return;
       }
       if (status == 200) {
         if (position != 0) {
           throw rangeIgnored(position, r);
         }
-        OptionalLong length = contentLength(r);
+        OptionalLong length = r.contentLength();
         if (length.isPresent()) {
           knownSize = length.getAsLong();
           expectedEnd = length.getAsLong();
@@ -268,24 +263,12 @@ public final class HttpByteSource implements ByteSource {
             LOG.debug("{} ignores Range; reading the first {} bytes of a 200 answer", name, limit);
           }
         }
-        body = r.body();
+        answer = r;
         return;
       }
       throw new UnsupportedInputException(
           "GET " + name + ": unexpected HTTP " + status + " to a read; the server is not serving "
               + "the object as a plain file");
-    }
-
-    private OptionalLong contentLength(HttpTransport.Response r) {
-      Optional<String> v = r.header("Content-Length");
-      if (v.isPresent()) {
-        try {
-          return OptionalLong.of(Long.parseLong(v.get().trim()));
-        } catch (NumberFormatException ignored) {
-          return OptionalLong.empty();
-        }
-      }
-      return OptionalLong.empty();
     }
 
     @Override
@@ -312,7 +295,7 @@ public final class HttpByteSource implements ByteSource {
         }
         int n;
         try {
-          n = body.read(b, off, len);
+          n = answer.body().read(b, off, len);
         } catch (IOException e) {
           resume(e);
           continue;
@@ -331,24 +314,24 @@ public final class HttpByteSource implements ByteSource {
     }
 
     private void resume(IOException cause) throws IOException {
-      body.close();
+      answer.close();
       if (resumes >= transport.settings().maxRetries() || cause instanceof java.io.InterruptedIOException
           && !(cause instanceof java.net.http.HttpTimeoutException)) {
-        throw HttpTransport.failure(name, cause, resumes + 1);
+        throw HttpErrors.failure(request.call(), cause, resumes + 1);
       }
       resumes++;
       LOG.warn(
           "Reading {} broke off at byte {} ({}); resuming from there (retry {} of {})",
           name, position, Redactor.redactUri(String.valueOf(cause.getMessage())), resumes,
           transport.settings().maxRetries());
-      transport.pause(transport.backoff(resumes - 1), name);
+      transport.retries().pause(transport.retries().backoff(resumes - 1), name);
       connect(true);
     }
 
     private void finish() {
       done = true;
-      if (body != null) {
-        body.close();
+      if (answer != null) {
+        answer.close();
       }
     }
 

@@ -5,7 +5,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Reads {@code http://} and {@code https://} URLs with ranged GET requests. {@link
+ * Reads {@code http://} and {@code https://} URLs with ranged GET requests, through one {@link
+ * HttpTransport}. {@link
  * ByteSources#defaults()} includes one with default settings (after every other provider, so a
  * cloud module can claim its own hosts); build your own to send credentials or trust a private CA.
  *
@@ -41,12 +42,17 @@ public final class HttpByteSourceProvider implements ByteSourceProvider {
 
   /** A provider that reads with these settings (credentials, CAs, timeouts, retries). */
   public static HttpByteSourceProvider of(HttpSettings settings) {
-    return new HttpByteSourceProvider(new HttpTransport(Objects.requireNonNull(settings, "settings")));
+    return new HttpByteSourceProvider(HttpTransport.of(Objects.requireNonNull(settings, "settings")));
   }
 
   /** The settings this provider reads with. */
   public HttpSettings settings() {
     return transport.settings();
+  }
+
+  /** The transport this provider reads through, for requests other than ranged reads. */
+  public HttpTransport transport() {
+    return transport;
   }
 
   /**
@@ -60,8 +66,7 @@ public final class HttpByteSourceProvider implements ByteSourceProvider {
    * plain-text body), other failures {@link io.sparkrca.core.error.SparkRcaException}s.
    */
   public HttpAnswer get(String url) throws java.io.IOException {
-    HttpTarget target = HttpTarget.parse(Objects.requireNonNull(url, "url"));
-    return new HttpAnswer(transport.get(target.uri(), target.name(), null, target.credentials()));
+    return transport.send(HttpTransport.Request.get(Objects.requireNonNull(url, "url")).build());
   }
 
   @Override

@@ -8,14 +8,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * How every remote source reaches its server: extra headers (credentials among them), a bearer
- * token from an environment variable, extra CA certificates added to the system trust, timeouts,
- * retries with backoff, redirects. One immutable value, built once and passed to each remote
- * source (HTTP byte sources, a History Server, a Dataproc endpoint), in the style of
+ * How every remote source reaches its server, and so how {@link HttpTransport} sends: extra
+ * headers (credentials among them), a bearer token from an environment variable, an {@link
+ * HttpAuth} hook for credentials that expire, extra CA certificates added to the system trust,
+ * timeouts, retries with backoff, redirects. One immutable value, built once and passed to each
+ * remote source (HTTP byte sources, a History Server, a Dataproc endpoint), in the style of
  * google-cloud-java's settings classes. TLS verification is never disabled, and credentials are
  * not sent over plain {@code http://} to a host other than the loopback unless allowed here.
  *
@@ -31,10 +36,13 @@ import java.util.function.Supplier;
  * <p>{@link #toString()} never shows header values.
  */
 public final class HttpSettings {
+  /** The statuses retried by default: the server asks to wait, or failed for now. */
+  static final Set<Integer> DEFAULT_RETRY_STATUSES = Set.of(408, 429, 500, 502, 503, 504);
+  /** After the constant above: building reads it. */
   private static final HttpSettings DEFAULTS = builder().build();
 
   private final Map<String, String> headers;
-  private final Supplier<Map<String, String>> dynamicHeaders;
+  private final HttpAuth auth;
   private final List<Path> caFiles;
   private final Duration connectTimeout;
   private final Duration requestTimeout;
@@ -45,11 +53,14 @@ public final class HttpSettings {
   private final Duration maxRetryAfter;
   private final int maxRedirects;
   private final boolean credentialsOverPlainHttp;
+  private final Optional<Duration> exchangeTimeout;
+  private final Set<Integer> retryStatuses;
+  private final OptionalInt maxInFlight;
   private final HttpTransport.Sleeper sleeper;
 
   private HttpSettings(Builder b) {
     this.headers = Map.copyOf(b.headers);
-    this.dynamicHeaders = b.dynamicHeaders;
+    this.auth = b.auth;
     this.caFiles = List.copyOf(b.caFiles);
     this.connectTimeout = b.connectTimeout;
     this.requestTimeout = b.requestTimeout;
@@ -60,6 +71,9 @@ public final class HttpSettings {
     this.maxRetryAfter = b.maxRetryAfter;
     this.maxRedirects = b.maxRedirects;
     this.credentialsOverPlainHttp = b.credentialsOverPlainHttp;
+    this.exchangeTimeout = b.exchangeTimeout;
+    this.retryStatuses = Set.copyOf(b.retryStatuses);
+    this.maxInFlight = b.maxInFlight;
     this.sleeper = b.sleeper;
   }
 
@@ -76,7 +90,7 @@ public final class HttpSettings {
   public Builder toBuilder() {
     Builder b = new Builder();
     b.headers.putAll(headers);
-    b.dynamicHeaders = dynamicHeaders;
+    b.auth = auth;
     b.caFiles.addAll(caFiles);
     b.connectTimeout = connectTimeout;
     b.requestTimeout = requestTimeout;
@@ -87,6 +101,9 @@ public final class HttpSettings {
     b.maxRetryAfter = maxRetryAfter;
     b.maxRedirects = maxRedirects;
     b.credentialsOverPlainHttp = credentialsOverPlainHttp;
+    b.exchangeTimeout = exchangeTimeout;
+    b.retryStatuses = new TreeSet<>(retryStatuses);
+    b.maxInFlight = maxInFlight;
     b.sleeper = sleeper;
     return b;
   }
@@ -96,9 +113,9 @@ public final class HttpSettings {
     return headers;
   }
 
-  /** Headers computed for each request (credentials that expire), after the fixed ones. */
-  public Supplier<Map<String, String>> dynamicHeaders() {
-    return dynamicHeaders;
+  /** The hook that adds credentials computed per request (after the fixed headers); {@link HttpAuth#NONE} by default. */
+  public HttpAuth auth() {
+    return auth;
   }
 
   /** PEM files whose CA certificates are trusted besides the system's. */
@@ -143,17 +160,28 @@ public final class HttpSettings {
     return credentialsOverPlainHttp;
   }
 
+  /** The longest one attempt may take, answer included, when set (default: no such bound). */
+  public Optional<Duration> exchangeTimeout() {
+    return exchangeTimeout;
+  }
+
+  /** The answer statuses retried with backoff (default 408, 429, 500, 502, 503 and 504). */
+  public Set<Integer> retryStatuses() {
+    return retryStatuses;
+  }
+
+  /** The most requests one transport has in flight at once, when limited (default: no limit). */
+  public OptionalInt maxInFlight() {
+    return maxInFlight;
+  }
+
   HttpTransport.Sleeper sleeper() {
     return sleeper;
   }
 
-  /** Whether any credential-bearing header is configured. */
+  /** Whether any credential-bearing header or an {@link HttpAuth} hook is configured. */
   public boolean hasCredentials() {
-    if (!headers.isEmpty()) {
-      return true;
-    }
-    Map<String, String> dynamic = dynamicHeaders.get();
-    return dynamic != null && !dynamic.isEmpty();
+    return !headers.isEmpty() || auth != HttpAuth.NONE;
   }
 
   @Override
@@ -203,7 +231,7 @@ public final class HttpSettings {
   /** Builder for {@link HttpSettings}; every setting has a sensible default. */
   public static final class Builder {
     private final Map<String, String> headers = new LinkedHashMap<>();
-    private Supplier<Map<String, String>> dynamicHeaders = Map::of;
+    private HttpAuth auth = HttpAuth.NONE;
     private final List<Path> caFiles = new ArrayList<>();
     private Duration connectTimeout = Duration.ofSeconds(10);
     private Duration requestTimeout = Duration.ofSeconds(60);
@@ -214,6 +242,9 @@ public final class HttpSettings {
     private Duration maxRetryAfter = Duration.ofMinutes(2);
     private int maxRedirects = 5;
     private boolean credentialsOverPlainHttp;
+    private Optional<Duration> exchangeTimeout = Optional.empty();
+    private Set<Integer> retryStatuses = new TreeSet<>(DEFAULT_RETRY_STATUSES);
+    private OptionalInt maxInFlight = OptionalInt.empty();
     private HttpTransport.Sleeper sleeper = HttpTransport.Sleeper.REAL;
 
     private Builder() {}
@@ -257,12 +288,24 @@ public final class HttpSettings {
     }
 
     /**
-     * Headers computed for each request, for credentials that expire (an OAuth token source).
-     * They are added after the fixed {@link #header headers}.
+     * The hook that supplies credentials computed for each request (an OAuth token source) and
+     * renews them after a 401. Its headers are added after the fixed {@link #header headers}.
+     */
+    public Builder auth(HttpAuth auth) {
+      this.auth = Objects.requireNonNull(auth, "auth");
+      return this;
+    }
+
+    /**
+     * Headers computed for each request, for credentials that expire: a hook ({@link #auth}) that
+     * asks {@code supplier} for every request and does not renew anything after a 401.
      */
     public Builder headers(Supplier<Map<String, String>> supplier) {
-      this.dynamicHeaders = Objects.requireNonNull(supplier, "supplier");
-      return this;
+      Objects.requireNonNull(supplier, "supplier");
+      return auth(uri -> {
+        Map<String, String> h = supplier.get();
+        return h == null ? Map.of() : h;
+      });
     }
 
     /** Trusts the CA certificates in this PEM file in addition to the system trust store. */
@@ -333,6 +376,43 @@ public final class HttpSettings {
      */
     public Builder allowCredentialsOverPlainHttp(boolean allow) {
       this.credentialsOverPlainHttp = allow;
+      return this;
+    }
+
+    /**
+     * Bounds each attempt as a whole, from sending the request to the last byte of its answer
+     * (default: no such bound; a long download is bounded by the {@link #readTimeout} instead). An
+     * attempt past it fails as a timeout, which is retried like a broken connection.
+     */
+    public Builder exchangeTimeout(Duration timeout) {
+      this.exchangeTimeout = Optional.of(positive(timeout, "exchange timeout"));
+      return this;
+    }
+
+    /**
+     * The answer statuses retried with backoff (default 408, 429, 500, 502, 503 and 504), for an
+     * API whose other errors are final: Dataproc's sparkApplications answers 500 to a request it
+     * will never serve.
+     */
+    public Builder retryStatuses(Set<Integer> statuses) {
+      for (int s : statuses) {
+        if (s < 400 || s > 599) {
+          throw new InvalidRequestException("a retried HTTP status must be an error status (400-599), not " + s);
+        }
+      }
+      this.retryStatuses = new TreeSet<>(statuses);
+      return this;
+    }
+
+    /**
+     * At most this many requests of one transport in flight at once (default: no limit). A request
+     * holds its place until its answer is closed; a retry's wait holds none.
+     */
+    public Builder maxInFlight(int requests) {
+      if (requests < 1 || requests > 1024) {
+        throw new InvalidRequestException("the requests in flight must be between 1 and 1024, not " + requests);
+      }
+      this.maxInFlight = OptionalInt.of(requests);
       return this;
     }
 

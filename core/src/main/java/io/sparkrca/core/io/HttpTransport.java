@@ -1,40 +1,47 @@
 package io.sparkrca.core.io;
 
-import io.sparkrca.core.error.AccessDeniedException;
-import io.sparkrca.core.error.InputNotFoundException;
-import io.sparkrca.core.error.SparkRcaException;
-import io.sparkrca.core.error.UnsupportedInputException;
-import io.sparkrca.core.redaction.Redactor;
+import io.sparkrca.core.error.InvalidRequestException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.net.http.HttpClient;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
-import java.nio.channels.UnresolvedAddressException;
-import java.nio.charset.StandardCharsets;
-import java.security.cert.CertificateException;
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
-import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.SSLPeerUnverifiedException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends GET requests for {@link HttpByteSource}: headers, redirects, retries with backoff and
- * {@code Retry-After}, and the translation of failures into messages that say what to do.
+ * The one HTTP client of every remote source (HTTP byte sources, a History Server's REST API,
+ * Dataproc's sparkApplications API), sending with one {@link HttpSettings}: credentials (fixed
+ * headers, the URL's {@code user:password@}, an {@link HttpAuth} hook renewed after a 401) sent
+ * only to the URL's origin and never over plain http to another host unless allowed; redirects
+ * followed but never from https down to http; the settings' retry statuses (by default 408, 429
+ * and 5xx), timeouts and broken connections retried with exponential backoff and jitter, honouring
+ * {@code Retry-After} up to a cap on all the waits of one request; each attempt optionally bounded as a whole; bodies whose
+ * reads fail rather than hang when the server stalls or trickles; extra CA certificates added to
+ * the system trust, TLS verification never disabled. Failures are exceptions that name the call
+ * without credentials and say what to do. Thread-safe; make one per settings and share it.
+ *
+ * <pre>{@code
+ * HttpTransport http = HttpTransport.of(HttpSettings.builder().bearerTokenFromEnv("API_TOKEN").build());
+ * byte[] json = http.send(HttpTransport.Request.get("https://api.example.com/v1/items").build(),
+ *     answer -> answer.readAll(1 << 20).orElseThrow(() -> new UnsupportedInputException("over 1 MiB")));
+ * }</pre>
+ *
+ * <p>A request whose answer is read by a {@link BodyReader} is retried as a whole when the body
+ * breaks off or stalls (the reader's {@link IOException}s), so a partial answer is never taken as
+ * complete; the attempts of one request, whatever failed, are at most one plus the settings'
+ * retries.
  */
-final class HttpTransport {
+public final class HttpTransport {
   /**
    * The logger, got on first use (a retry): every command that opens a URI makes a transport, and
    * getting a logger first starts the logging provider, which costs a short command's start.
@@ -50,22 +57,238 @@ final class HttpTransport {
     void sleep(Duration d) throws InterruptedException;
   }
 
-  /** A final (non-redirect, non-retryable) answer; the caller closes {@link #body()}. */
-  record Response(int status, HttpHeaders headers, BodyStream body, URI uri) {
-    Optional<String> header(String name) {
-      return headers.firstValue(name);
-    }
+  /**
+   * Reads an answer of {@link #send(Request, BodyReader)}. An {@link IOException} it throws (the
+   * body broke off, stalled, or is cut short) makes the transport send the request again, until the
+   * retries are used; then it is thrown as it is. Any other exception ends the request at once.
+   */
+  @FunctionalInterface
+  public interface BodyReader<T> {
+    T read(HttpAnswer answer) throws IOException;
   }
 
   private final HttpSettings settings;
+  private final RetryPolicy retries;
+  private final Optional<Semaphore> inFlight;
+  private final AtomicLong requests = new AtomicLong();
   private volatile HttpClient client;
 
-  HttpTransport(HttpSettings settings) {
+  private HttpTransport(HttpSettings settings) {
     this.settings = Objects.requireNonNull(settings, "settings");
+    this.retries = new RetryPolicy(settings);
+    this.inFlight = settings.maxInFlight().isPresent()
+        ? Optional.of(new Semaphore(settings.maxInFlight().getAsInt())) : Optional.empty();
   }
 
-  HttpSettings settings() {
+  /** A transport that sends with these settings; its HTTP client is made on the first request. */
+  public static HttpTransport of(HttpSettings settings) {
+    return new HttpTransport(settings);
+  }
+
+  /** The settings this transport sends with. */
+  public HttpSettings settings() {
     return settings;
+  }
+
+  /** How many HTTP requests this transport has sent (each retry and redirect counts). */
+  public long requests() {
+    return requests.get();
+  }
+
+  RetryPolicy retries() {
+    return retries;
+  }
+
+  /**
+   * Whether the transport tries again after this failure without an answer: yes for timeouts and
+   * broken or reset connections; no for a refused connection, an unknown host, a TLS failure or an
+   * interrupt, which asking again cannot change.
+   */
+  public static boolean isRetryable(IOException failure) {
+    return RetryPolicy.isRetryable(failure);
+  }
+
+  /**
+   * Sends {@code request} and returns the first answer that is neither a redirect nor worth
+   * retrying, its body open; the caller closes it. Unless the request takes {@linkplain
+   * Request.Builder#errorsAsAnswers() error answers}: 401 and 403 are {@link
+   * io.sparkrca.core.error.AccessDeniedException}s, 404 and 410 {@link
+   * io.sparkrca.core.error.InputNotFoundException}s (quoting the start of a plain-text body), other
+   * errors and failures without an answer {@link io.sparkrca.core.error.SparkRcaException}s; a 416
+   * to a ranged read is an answer.
+   *
+   * @throws InterruptedIOException when the thread is interrupted
+   * @throws IOException only for error answers taken: the failure without an answer, after retries
+   */
+  public HttpAnswer send(Request request) throws IOException {
+    return exchange(request, Optional.empty());
+  }
+
+  /**
+   * As {@link #send(Request)}, handing the answer to {@code reader} and closing it after; returns
+   * what the reader returns. A reader's {@link IOException} retries the request as a whole.
+   */
+  public <T> T send(Request request, BodyReader<T> reader) throws IOException {
+    Objects.requireNonNull(reader, "reader");
+    return exchange(request, Optional.of(reader));
+  }
+
+  @SuppressWarnings("unchecked")
+  private <T> T exchange(Request request, Optional<BodyReader<T>> reader) throws IOException {
+    Exchange x = new Exchange(request);
+    while (true) {
+      HttpAnswer answer;
+      try {
+        answer = attempt(x);
+      } catch (IOException e) {
+        retryOrThrow(x, e, true);
+        continue;
+      }
+      boolean taken;
+      try {
+        taken = isFinal(x, answer);
+      } catch (IOException | RuntimeException e) {
+        answer.close(); // a hook or a redirect that failed, an interrupted wait: release the connection
+        throw e;
+      }
+      if (!taken) {
+        continue;
+      }
+      if (reader.isEmpty()) {
+        return (T) answer;
+      }
+      try (answer) {
+        return reader.get().read(answer);
+      } catch (IOException e) {
+        retryOrThrow(x, e, false);
+      }
+    }
+  }
+
+  /**
+   * Waits to retry after a failure, or throws it: as it is for error answers and a reader's
+   * failure, else as a message that says what to do.
+   */
+  private void retryOrThrow(Exchange x, IOException e, boolean beforeAnswer) throws IOException {
+    if (!RetryPolicy.isRetryable(e) || x.attempt >= settings.maxRetries()) {
+      if (!beforeAnswer || x.request.errorsAsAnswers || RetryPolicy.isInterrupt(e)) {
+        throw e;
+      }
+      throw HttpErrors.failure(x.request.call(), e, x.attempt + 1);
+    }
+    Duration wait = retries.backoff(x.attempt);
+    Log.LOG.debug("{} failed ({}); retry {} in {} ms", x.request.call(), e, x.attempt + 1, wait.toMillis());
+    retries.pause(wait, x.request.name);
+    x.attempt++;
+  }
+
+  /**
+   * Whether {@code answer} is the one to return; when not, it is closed and the exchange is ready
+   * for the next attempt (a redirect followed, credentials renewed, a retry's wait over).
+   */
+  private boolean isFinal(Exchange x, HttpAnswer answer) throws IOException {
+    int status = answer.status();
+    if (Redirects.isRedirect(status)) {
+      answer.close();
+      x.follow(status, answer);
+      return false;
+    }
+    if (status == 401 && !x.renewed && x.sameOrigin && settings.auth().onUnauthorized(x.uri)) {
+      answer.close();
+      x.renewed = true; // once per request: a second 401 is the answer
+      return false;
+    }
+    if (settings.retryStatuses().contains(status)) {
+      return !retryStatus(x, answer);
+    }
+    if (status >= 400 && status != 416 && !x.request.errorsAsAnswers) {
+      String detail = HttpErrors.snippet(answer.body());
+      answer.close();
+      throw HttpErrors.status(x.request.call(), x.request.name, status, detail, x.sentCredentials());
+    }
+    return true;
+  }
+
+  /** Waits to retry a retryable status and returns true, or returns false to take the answer. */
+  private boolean retryStatus(Exchange x, HttpAnswer answer) throws IOException {
+    int status = answer.status();
+    Optional<Duration> retryAfter = RetryPolicy.retryAfter(answer.headers());
+    Duration wait = retryAfter.orElseGet(() -> retries.backoff(x.attempt));
+    Duration cap = settings.maxRetryAfter();
+    Optional<HttpErrors.RetriesOver> over = retriesOver(x, retryAfter, wait);
+    if (over.isPresent() && x.request.errorsAsAnswers) {
+      return false;
+    }
+    String detail = HttpErrors.snippet(answer.body());
+    answer.close();
+    if (over.isPresent()) {
+      throw HttpErrors.retriesOver(x.request.call(), status, over.get(), x.attempt + 1, x.waited, wait, cap, detail);
+    }
+    String call = x.request.call();
+    if (wait.compareTo(Duration.ofSeconds(5)) >= 0) {
+      Log.LOG.warn("{}: HTTP {}{}; waiting {} s before retry {} of {}", call, status, HttpErrors.reason(status),
+          wait.toSeconds(), x.attempt + 1, settings.maxRetries());
+    } else {
+      Log.LOG.debug("{}: HTTP {}; retry {} in {} ms", call, status, x.attempt + 1, wait.toMillis());
+    }
+    retries.pause(wait, x.request.name);
+    x.waited = x.waited.plus(wait);
+    x.attempt++;
+    return true;
+  }
+
+  /** Why no retry follows, if none does: attempts used up, or a wait too long. */
+  private Optional<HttpErrors.RetriesOver> retriesOver(Exchange x, Optional<Duration> retryAfter, Duration wait) {
+    Duration cap = settings.maxRetryAfter();
+    if (x.attempt >= settings.maxRetries()) {
+      return Optional.of(HttpErrors.RetriesOver.ATTEMPTS);
+    }
+    if (retryAfter.isPresent() && retryAfter.get().compareTo(cap) > 0) {
+      return Optional.of(HttpErrors.RetriesOver.RETRY_AFTER);
+    }
+    // The waits of one request together stay within what one Retry-After may ask for.
+    return x.waited.plus(wait).compareTo(cap) > 0 ? Optional.of(HttpErrors.RetriesOver.WAITED) : Optional.empty();
+  }
+
+  /** One request on the wire, holding a place in flight until its answer is closed. */
+  private HttpAnswer attempt(Exchange x) throws IOException {
+    HttpRequest request = x.build();
+    Runnable release = acquire(x.request.name);
+    long start = System.nanoTime();
+    requests.incrementAndGet();
+    HttpResponse<java.io.InputStream> response;
+    try {
+      response = client().send(request,
+          info -> new BodyStream(settings.readTimeout(), settings.exchangeTimeout(), start, release));
+    } catch (InterruptedException e) {
+      release.run();
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted during " + x.request.call());
+    } catch (IOException | RuntimeException e) {
+      release.run();
+      throw e;
+    }
+    return new HttpAnswer(response.statusCode(), response.headers(), (BodyStream) response.body(), x.uri);
+  }
+
+  /** Takes a place in flight, when places are limited; returns what gives it back (once). */
+  private Runnable acquire(String name) throws InterruptedIOException {
+    if (inFlight.isEmpty()) {
+      return () -> { };
+    }
+    Semaphore places = inFlight.get();
+    try {
+      places.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while waiting to send " + name);
+    }
+    AtomicBoolean released = new AtomicBoolean();
+    return () -> {
+      if (released.compareAndSet(false, true)) {
+        places.release();
+      }
+    };
   }
 
   private HttpClient client() {
@@ -87,355 +310,222 @@ final class HttpTransport {
     return c;
   }
 
-  /**
-   * Sends a GET and returns the first answer that is neither a redirect nor worth retrying: a 2xx
-   * or a 416. 401, 403, 404 and 410 and other errors become exceptions naming {@code name}.
-   *
-   * @param range the {@code Range} header value, or null for none
-   * @param extraHeaders per-source headers (credentials taken from the URL)
-   */
-  Response get(URI uri, String name, String range, Map<String, String> extraHeaders)
-      throws IOException {
-    URI current = uri;
+  /** Where one request stands: the URL it is at after redirects, its attempts and waits. */
+  private final class Exchange {
+    final Request request;
+    URI uri;
+    String method;
+    Optional<byte[]> body;
     boolean sameOrigin = true;
-    int redirects = 0;
-    int attempt = 0;
+    int redirects;
+    int attempt;
     Duration waited = Duration.ZERO;
-    while (true) {
-      HttpRequest request = request(current, range, sameOrigin ? extraHeaders : Map.of(), sameOrigin);
-      HttpResponse<java.io.InputStream> response;
-      try {
-        response = client().send(request, info -> new BodyStream(settings.readTimeout()));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("interrupted during GET " + name);
-      } catch (IOException e) {
-        if (!isRetryable(e) || attempt >= settings.maxRetries()) {
-          throw failure(name, e, attempt + 1);
-        }
-        Duration wait = backoff(attempt);
-        Log.LOG.debug("GET {} failed ({}); retry {} in {} ms", name, e, attempt + 1, wait.toMillis());
-        pause(wait, name);
-        attempt++;
-        continue;
-      }
-      int status = response.statusCode();
-      BodyStream body = (BodyStream) response.body();
-      if (isRedirect(status)) {
-        body.close();
-        URI next = redirectTarget(current, response.headers(), name);
-        if (++redirects > settings.maxRedirects()) {
-          throw new SparkRcaException(
-              "GET " + name + ": more than " + settings.maxRedirects() + " redirects; the URL "
-                  + "loops or points at a login page. Check the URL");
-        }
-        if ("https".equalsIgnoreCase(current.getScheme()) && !"https".equalsIgnoreCase(next.getScheme())) {
-          throw new SparkRcaException(
-              "GET " + name + ": the server redirects from https to plain http ("
-                  + Redactor.redactUri(next.toString()) + "); refused so that nothing is sent in the "
-                  + "clear. Use the https URL of the final location");
-        }
-        sameOrigin &= sameOrigin(uri, next);
-        current = next;
-        continue;
-      }
-      if (isRetryableStatus(status)) {
-        Optional<Duration> retryAfter = retryAfter(response.headers());
-        String detail = snippet(body);
-        body.close();
-        if (attempt >= settings.maxRetries()) {
-          throw new SparkRcaException(
-              "GET " + name + ": HTTP " + status + reason(status) + " after " + (attempt + 1)
-                  + " attempts" + detail + ". The server is overloaded or failing; try again later");
-        }
-        if (retryAfter.isPresent() && retryAfter.get().compareTo(settings.maxRetryAfter()) > 0) {
-          throw new SparkRcaException(
-              "GET " + name + ": HTTP " + status + reason(status) + "; the server asks to retry after "
-                  + retryAfter.get().toSeconds() + " s, longer than the "
-                  + settings.maxRetryAfter().toSeconds() + " s this reader waits. Try again later");
-        }
-        Duration wait = retryAfter.isPresent() ? retryAfter.get() : backoff(attempt);
-        if (waited.plus(wait).compareTo(settings.maxRetryAfter()) > 0) {
-          // The waits of one request together stay within what one Retry-After may ask for.
-          throw new SparkRcaException(
-              "GET " + name + ": HTTP " + status + reason(status) + " after " + (attempt + 1) + " attempts and "
-                  + waited.toSeconds() + " s of waiting; the server asks to wait " + wait.toSeconds()
-                  + " s more, past the " + settings.maxRetryAfter().toSeconds() + " s this reader waits for one "
-                  + "request" + detail + ". Try again later");
-        }
-        if (wait.compareTo(Duration.ofSeconds(5)) >= 0) {
-          Log.LOG.warn("GET {}: HTTP {}{}; waiting {} s before retry {} of {}", name, status, reason(status),
-              wait.toSeconds(), attempt + 1, settings.maxRetries());
-        } else {
-          Log.LOG.debug("GET {}: HTTP {}; retry {} in {} ms", name, status, attempt + 1, wait.toMillis());
-        }
-        pause(wait, name);
-        waited = waited.plus(wait);
-        attempt++;
-        continue;
-      }
-      if (status >= 400 && status != 416) {
-        String detail = snippet(body);
-        body.close();
-        throw statusError(name, status, detail, hasCredentials(extraHeaders));
-      }
-      return new Response(status, response.headers(), body, current);
-    }
-  }
+    boolean renewed;
+    /** The hook's headers on the last attempt sent to the origin. */
+    Map<String, String> authHeaders = Map.of();
 
-  private HttpRequest request(
-      URI uri, String range, Map<String, String> extraHeaders, boolean sendCredentials) {
-    if (sendCredentials && (settings.hasCredentials() || !extraHeaders.isEmpty())
-        && "http".equalsIgnoreCase(uri.getScheme()) && !settings.credentialsOverPlainHttp()
-        && !isLoopback(uri.getHost())) {
-      throw new SparkRcaException(
-          "refusing to send credentials over plain http to " + uri.getHost() + ": anyone on the "
-              + "network path could read them. Use the https URL, or allow plain http for this "
-              + "host explicitly in the HTTP settings");
+    Exchange(Request request) {
+      this.request = request;
+      this.uri = request.uri;
+      this.method = request.method;
+      this.body = request.body;
     }
-    HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(settings.requestTimeout()).GET();
-    if ("http".equalsIgnoreCase(uri.getScheme())) {
-      b.version(HttpClient.Version.HTTP_1_1); // no h2c upgrade dance on plain http
-    }
-    b.header("Accept-Encoding", "identity"); // byte offsets must be offsets into the object
-    b.header("User-Agent", "sparkrca");
-    if (sendCredentials) {
-      settings.headers().forEach(b::setHeader);
-      Map<String, String> dynamic = settings.dynamicHeaders().get();
-      if (dynamic != null) {
-        // Computed per request (a refreshed token), so not checked when the settings were built.
-        dynamic.forEach((k, v) -> {
-          HttpSettings.requireValidHeader(k, v);
-          b.setHeader(k, v);
-        });
-      }
-      extraHeaders.forEach(b::setHeader);
-    }
-    if (range != null) {
-      b.setHeader("Range", range);
-    }
-    return b.build();
-  }
 
-  private boolean hasCredentials(Map<String, String> extraHeaders) {
-    if (!extraHeaders.isEmpty()) {
-      return true;
+    /** Moves to the redirect's target; a 303, or a 301/302 to a POST, becomes a GET. */
+    void follow(int status, HttpAnswer answer) {
+      URI next = Redirects.next(uri, answer.headers(), request.call(), ++redirects, settings.maxRedirects());
+      sameOrigin &= Redirects.sameOrigin(request.uri, next);
+      uri = next;
+      if (status == 303 || (status == 301 || status == 302) && method.equals("POST")) {
+        method = "GET";
+        body = Optional.empty();
+      }
     }
-    for (String h : settings.headers().keySet()) {
-      if (h.equalsIgnoreCase("Authorization") || h.equalsIgnoreCase("Cookie")) {
+
+    /** Whether the request carried credentials, for the advice of a 401 or 403. */
+    boolean sentCredentials() {
+      if (!request.credentials.isEmpty() || !authHeaders.isEmpty()) {
         return true;
       }
-    }
-    Map<String, String> dynamic = settings.dynamicHeaders().get();
-    return dynamic != null && !dynamic.isEmpty();
-  }
-
-  /** Whether {@code host} is this machine (a name or address that never leaves it). */
-  static boolean isLoopback(String host) {
-    if (host == null) {
+      for (String h : settings.headers().keySet()) {
+        if (h.equalsIgnoreCase("Authorization") || h.equalsIgnoreCase("Cookie")) {
+          return true;
+        }
+      }
       return false;
     }
-    String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-    return h.equalsIgnoreCase("localhost") || h.startsWith("127.") || h.equals("::1")
-        || h.equals("0:0:0:0:0:0:0:1");
-  }
 
-  private static boolean isRedirect(int status) {
-    return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
-  }
-
-  private static boolean isRetryableStatus(int status) {
-    return status == 408 || status == 429 || status == 500 || status == 502 || status == 503
-        || status == 504;
-  }
-
-  private static URI redirectTarget(URI current, HttpHeaders headers, String name) {
-    String location =
-        headers
-            .firstValue("Location")
-            .orElseThrow(
-                () ->
-                    new SparkRcaException(
-                        "GET " + name + ": a redirect without a Location header; the server is "
-                            + "misconfigured"));
-    URI next;
-    try {
-      next = current.resolve(URI.create(location.trim()));
-    } catch (IllegalArgumentException e) {
-      throw new SparkRcaException("GET " + name + ": the server redirects to an invalid URL");
+    HttpRequest build() {
+      Map<String, String> credentials = sameOrigin ? credentials() : Map.of();
+      if (!credentials.isEmpty() && "http".equalsIgnoreCase(uri.getScheme())
+          && !settings.credentialsOverPlainHttp() && !Redirects.isLoopback(uri.getHost())) {
+        throw HttpErrors.plainHttpCredentials(uri.getHost());
+      }
+      Duration timeout = settings.exchangeTimeout().filter(t -> t.compareTo(settings.requestTimeout()) < 0)
+          .orElse(settings.requestTimeout());
+      HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(timeout);
+      if (body.isPresent()) {
+        b.method(method, HttpRequest.BodyPublishers.ofByteArray(body.get()));
+      } else if (method.equals("GET")) {
+        b.GET(); // not method("GET", noBody()): older JDKs then send Content-Length: 0
+      } else {
+        b.method(method, HttpRequest.BodyPublishers.noBody());
+      }
+      if ("http".equalsIgnoreCase(uri.getScheme())) {
+        b.version(HttpClient.Version.HTTP_1_1); // no h2c upgrade dance on plain http
+      }
+      b.header("Accept-Encoding", "identity"); // byte offsets must be offsets into the object
+      b.header("User-Agent", "sparkrca");
+      credentials.forEach(b::setHeader);
+      request.headers.forEach((k, v) -> {
+        if (body.isPresent() || !k.equalsIgnoreCase("Content-Type")) {
+          b.setHeader(k, v);
+        }
+      });
+      return b.build();
     }
-    String scheme = String.valueOf(next.getScheme());
-    if (!scheme.equalsIgnoreCase("http") && !scheme.equalsIgnoreCase("https") || next.getHost() == null) {
-      throw new SparkRcaException("GET " + name + ": the server redirects to " + Redactor.redactUri(next.toString())
-          + ", which is not an http(s) URL with a host; refused. Check the URL, or give the final location directly");
+
+    /** The fixed headers, the hook's (checked: computed per request) and the URL's, in that order. */
+    private Map<String, String> credentials() {
+      Map<String, String> all = new LinkedHashMap<>(settings.headers());
+      authHeaders = Objects.requireNonNull(settings.auth().headers(uri), "auth headers");
+      authHeaders.forEach((k, v) -> {
+        HttpSettings.requireValidHeader(k, v);
+        all.put(k, v);
+      });
+      all.putAll(request.credentials);
+      return all;
     }
-    return next;
   }
 
-  static boolean sameOrigin(URI a, URI b) {
-    return a.getScheme().equalsIgnoreCase(b.getScheme())
-        && String.valueOf(a.getHost()).equalsIgnoreCase(String.valueOf(b.getHost()))
-        && port(a) == port(b);
-  }
+  /**
+   * One request: the method, the URL (its {@code user:password@} taken out and sent as Basic
+   * credentials instead), headers, a body for a POST, and the name messages give it (the URL
+   * without credentials or secret query parameters).
+   *
+   * <pre>{@code
+   * Request r = Request.get("https://shs:18080/api/v1/applications").header("Accept", "application/json").build();
+   * Request q = Request.post("https://api.example.com/v1/query", json, "application/json").build();
+   * }</pre>
+   */
+  public static final class Request {
+    final String method;
+    final URI uri;
+    final String name;
+    final Map<String, String> credentials;
+    final Map<String, String> headers;
+    final Optional<byte[]> body;
+    final boolean errorsAsAnswers;
 
-  private static int port(URI u) {
-    if (u.getPort() >= 0) {
-      return u.getPort();
+    private Request(Builder b) {
+      this.method = b.method;
+      this.uri = b.target.uri();
+      this.name = b.target.name();
+      this.credentials = b.target.credentials();
+      this.headers = Map.copyOf(b.headers);
+      this.body = b.body;
+      this.errorsAsAnswers = b.errorsAsAnswers;
     }
-    return "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
-  }
 
-  /** Parses {@code Retry-After}: delay-seconds or an HTTP date. */
-  static Optional<Duration> retryAfter(HttpHeaders headers) {
-    Optional<String> v = headers.firstValue("Retry-After");
-    if (v.isEmpty()) {
-      return Optional.empty();
+    /**
+     * A GET of {@code url}.
+     *
+     * @throws InvalidRequestException when {@code url} is not a valid http(s) URL with a host
+     */
+    public static Builder get(String url) {
+      return new Builder("GET", url, Optional.empty());
     }
-    String s = v.get().trim();
-    try {
-      long seconds = Long.parseLong(s);
-      return Optional.of(Duration.ofSeconds(Math.max(0, seconds)));
-    } catch (NumberFormatException e) {
-      try {
-        ZonedDateTime when = ZonedDateTime.parse(s, DateTimeFormatter.RFC_1123_DATE_TIME);
-        Duration d = Duration.between(ZonedDateTime.now(when.getZone()), when);
-        return Optional.of(d.isNegative() ? Duration.ZERO : d);
-      } catch (DateTimeParseException ignored) {
-        return Optional.empty();
+
+    /**
+     * A POST of {@code body} to {@code url}. It is retried like a GET, so use it for requests that
+     * may be sent twice (queries, searches); a 303, 301 or 302 answer turns it into a GET.
+     */
+    public static Builder post(String url, byte[] body, String contentType) {
+      Objects.requireNonNull(body, "body");
+      return new Builder("POST", url, Optional.of(body.clone())).header("Content-Type", contentType);
+    }
+
+    public String method() {
+      return method;
+    }
+
+    /** The URL without its user information. */
+    public URI uri() {
+      return uri;
+    }
+
+    /** The URL for messages: without credentials or secret query parameters. */
+    public String name() {
+      return name;
+    }
+
+    /** The call for messages, such as {@code GET https://host/x}. */
+    String call() {
+      return method + " " + name;
+    }
+
+    /** This request with one more header (a {@code Range}). */
+    Request with(String header, String value) {
+      Builder b = new Builder(method, this);
+      b.headers.putAll(headers);
+      b.header(header, value);
+      return b.build();
+    }
+
+    /** Builder for a {@link Request}. */
+    public static final class Builder {
+      private final String method;
+      private final HttpTarget target;
+      private final Map<String, String> headers = new LinkedHashMap<>();
+      private Optional<byte[]> body;
+      private boolean errorsAsAnswers;
+
+      private Builder(String method, String url, Optional<byte[]> body) {
+        this.method = method;
+        this.target = HttpTarget.parse(Objects.requireNonNull(url, "url"));
+        this.body = body;
+      }
+
+      private Builder(String method, Request of) {
+        this.method = method;
+        this.target = new HttpTarget(of.uri, of.credentials, of.name);
+        this.body = of.body;
+        this.errorsAsAnswers = of.errorsAsAnswers;
+      }
+
+      /**
+       * Sends this header with the request, also to another host a redirect leads to: not for
+       * credentials, which go in the settings or the {@link HttpAuth} hook.
+       */
+      public Builder header(String name, String value) {
+        HttpSettings.requireValidHeader(name, value);
+        headers.keySet().removeIf(k -> k.equalsIgnoreCase(name.trim()));
+        headers.put(name.trim(), value);
+        return this;
+      }
+
+      /**
+       * Takes every final answer, whatever its status, for the caller to word: an error status
+       * ends in an answer (after the retries of a retryable one, or at once when the server asks
+       * to wait too long), and a failure without an answer in the last {@link IOException}, not in
+       * an exception worded for a file-like read.
+       */
+      public Builder errorsAsAnswers() {
+        this.errorsAsAnswers = true;
+        return this;
+      }
+
+      public Request build() {
+        if (method.equals("GET") && body.isPresent()) {
+          throw new InvalidRequestException("a GET has no body: " + target.name());
+        }
+        return new Request(this);
       }
     }
-  }
 
-  /** Exponential backoff with "equal jitter": between half and all of initial * 2^attempt. */
-  Duration backoff(int attempt) {
-    long base = settings.initialBackoff().toMillis();
-    long cap = settings.maxBackoff().toMillis();
-    long exp = attempt >= 30 ? cap : Math.min(cap, base << attempt);
-    long half = exp / 2;
-    return Duration.ofMillis(half + ThreadLocalRandom.current().nextLong(exp - half + 1));
-  }
-
-  void pause(Duration wait, String name) throws InterruptedIOException {
-    try {
-      settings.sleeper().sleep(wait);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while waiting to retry " + name);
-    }
-  }
-
-  /** Whether a failed request may succeed if tried again. */
-  static boolean isRetryable(IOException e) {
-    if (e instanceof InterruptedIOException && !(e instanceof HttpTimeoutException)
-        && !(e instanceof java.net.SocketTimeoutException)) {
-      return false;
-    }
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SSLHandshakeException
-          || t instanceof SSLPeerUnverifiedException
-          || t instanceof CertificateException
-          || t instanceof UnknownHostException
-          || t instanceof UnresolvedAddressException
-          || t instanceof java.net.ConnectException && !(t instanceof java.net.http.HttpConnectTimeoutException)) {
-        // A refused connection means nothing listens there: retrying only delays the answer.
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** The message for a request that failed without an HTTP answer. */
-  static SparkRcaException failure(String name, IOException e, int attempts) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SSLHandshakeException
-          || t instanceof SSLPeerUnverifiedException
-          || t instanceof CertificateException) {
-        return new SparkRcaException(
-            "GET " + name + ": TLS certificate verification failed ("
-                + Redactor.redactUri(String.valueOf(t.getMessage())) + "). If a proxy on your network "
-                + "inspects TLS traffic, or the server uses a private CA, add its root certificate to "
-                + "the trusted CA files (it is added to the system trust); verification is never "
-                + "disabled",
-            e);
-      }
-      if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
-        return new SparkRcaException(
-            "GET " + name + ": cannot resolve the host name; check the URL and your DNS or proxy "
-                + "settings", e);
-      }
-      if (t instanceof java.net.ConnectException) {
-        return new SparkRcaException(
-            "GET " + name + ": connection refused, nothing listens at that host and port; check "
-                + "the URL and that the server is up", e);
-      }
-    }
-    String what = e instanceof HttpTimeoutException ? "timed out" : "failed";
-    String detail = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return new SparkRcaException(
-        "GET " + name + ": the request " + what + " after " + attempts + " attempt"
-            + (attempts == 1 ? "" : "s") + " (" + Redactor.redactUri(detail) + "); check the URL, "
-            + "that the server is up, and the network", e);
-  }
-
-  private static RuntimeException statusError(String name, int status, String detail, boolean sentCredentials) {
-    switch (status) {
-      case 401:
-        return new AccessDeniedException(
-            name,
-            "HTTP 401 Unauthorized" + detail,
-            sentCredentials
-                ? "the credentials sent were rejected; check that the token is valid and not expired"
-                : "the server requires credentials; send them as a header of the HTTP settings "
-                    + "(HttpSettings.builder().header(\"Authorization\", \"Bearer TOKEN\"), or "
-                    + "bearerTokenFromEnv(VAR) to read the token from the environment)");
-      case 403:
-        return new AccessDeniedException(
-            name,
-            "HTTP 403 Forbidden" + detail,
-            (sentCredentials
-                    ? "the credentials were accepted but may not read this object"
-                    : "no credentials were sent and the server refuses anonymous reads")
-                + "; ask for read access to it (for Cloud Storage, roles/storage.objectViewer) or "
-                + "check the URL");
-      case 404:
-      case 410:
-        return new InputNotFoundException(
-            name,
-            "HTTP " + status + detail + "; check the URL"
-                + (name.contains("driveroutput")
-                    ? " (a Dataproc driveroutput prefix is not an object: pass the prefix itself, "
-                        + "and its numbered parts are found)"
-                    : ""));
-      default:
-        return new UnsupportedInputException(
-            "GET " + name + ": HTTP " + status + reason(status) + detail + "; the server refused "
-                + "the request. Check the URL and the headers");
-    }
-  }
-
-  private static String reason(int status) {
-    switch (status) {
-      case 408: return " Request Timeout";
-      case 429: return " Too Many Requests";
-      case 500: return " Internal Server Error";
-      case 502: return " Bad Gateway";
-      case 503: return " Service Unavailable";
-      case 504: return " Gateway Timeout";
-      default: return "";
-    }
-  }
-
-  /** The start of an error body, as a short quoted suffix, with secrets redacted. */
-  private static String snippet(BodyStream body) {
-    try {
-      byte[] head = body.readNBytes(300);
-      String text = new String(head, StandardCharsets.UTF_8).replaceAll("\\s+", " ").trim();
-      if (text.isEmpty() || text.startsWith("<")) {
-        return "";
-      }
-      return ": \"" + Redactor.redactUri(text) + "\"";
-    } catch (IOException e) {
-      return "";
+    @Override
+    public String toString() {
+      return call();
     }
   }
 }

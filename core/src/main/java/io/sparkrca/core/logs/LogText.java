@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * Renders {@link LogStream} results in the plain-text format of the seed log reader: {@code
+ * Renders {@link LogStream} results in the plain-text format of spark_gcs_log_reader.py: {@code
  * {n:6d} | line} rows, {@code >} on matching rows, the same headers and footers. Log text is
  * untrusted, so control characters (terminal escapes, bidi overrides, line separators) are shown
  * as {@code \}{@code xNN} / {@code \}{@code uNNNN} instead of being printed raw. Notes are not

@@ -1,5 +1,6 @@
 package io.sparkrca.core.report;
 
+import io.sparkrca.core.format.Formats;
 import java.util.Objects;
 
 /**

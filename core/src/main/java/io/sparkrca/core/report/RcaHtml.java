@@ -1,5 +1,6 @@
 package io.sparkrca.core.report;
 
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.report.html.Charts;
 import io.sparkrca.core.report.html.HtmlPage;

@@ -1,5 +1,6 @@
 package io.sparkrca.core.report;
 
+import io.sparkrca.core.format.Formats;
 import static io.sparkrca.core.report.Markdown.code;
 import static io.sparkrca.core.report.Markdown.text;
 
@@ -10,7 +11,7 @@ import java.util.stream.Collectors;
 
 /**
  * Renders an {@link RcaReport} as Markdown, following the RCA report template of the Spark
- * troubleshooting playbooks (seed-tools-spec §8.7): header, executive summary, evidence gathered
+ * troubleshooting playbooks (rca_report_template.md): header, executive summary, evidence gathered
  * (logs, stage and telemetry metrics, code), root-cause analysis, remediation plan, then what was
  * missing and every finding. Input text is redacted, escaped and capped.
  */

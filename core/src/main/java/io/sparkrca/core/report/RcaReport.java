@@ -1,5 +1,6 @@
 package io.sparkrca.core.report;
 
+import io.sparkrca.core.report.html.ChartSource;
 import io.sparkrca.core.report.html.HtmlSection;
 import io.sparkrca.core.report.html.RunProfile;
 import java.util.List;
@@ -30,8 +31,9 @@ import java.util.Optional;
  * @param recommendations what to do, most important first
  * @param missingEvidence what was missing and would matter
  * @param notes anything else the reader should know about the analysis
- * @param profile what the HTML report's charts draw (the timeline, the culprit stage's tasks,
- *     the executors' GC and spill), when the application was read; not part of the JSON
+ * @param charts what the HTML report's charts are drawn from (the timeline, the culprit stages'
+ *     tasks, the executors' GC and spill), when the application was read: profiled when the page is
+ *     rendered; not part of the JSON
  * @param sections further parts of the HTML report (the comparison with a baseline); not part of
  *     the JSON, whose root cause and findings already carry their conclusions
  */
@@ -45,7 +47,7 @@ public record RcaReport(
     List<Recommendation> recommendations,
     List<MissingEvidence> missingEvidence,
     List<String> notes,
-    Optional<RunProfile> profile,
+    Optional<ChartSource> charts,
     List<HtmlSection> sections) implements Report {
   /** The version of the JSON shape; bumped when a field changes meaning or disappears. */
   public static final int SCHEMA_VERSION = 1;
@@ -62,7 +64,7 @@ public record RcaReport(
     recommendations = List.copyOf(recommendations);
     missingEvidence = List.copyOf(missingEvidence);
     notes = List.copyOf(notes);
-    Objects.requireNonNull(profile, "profile");
+    Objects.requireNonNull(charts, "charts");
     sections = List.copyOf(sections);
   }
 
@@ -74,10 +76,23 @@ public record RcaReport(
         Optional.empty(), List.of());
   }
 
-  /** This report with the numbers its HTML charts draw. */
-  public RcaReport withProfile(RunProfile p) {
+  /** This report with its HTML charts drawn from {@code source} (the application, profiled when rendered). */
+  public RcaReport withCharts(ChartSource source) {
     return new RcaReport(application, verdict, rootCause, failureChain, timeline, findings, recommendations,
-        missingEvidence, notes, Optional.of(p), sections);
+        missingEvidence, notes, Optional.of(source), sections);
+  }
+
+  /** This report with the numbers its HTML charts draw, made already. */
+  public RcaReport withProfile(RunProfile p) {
+    return withCharts(ChartSource.of(p));
+  }
+
+  /**
+   * What the HTML charts draw: the culprit stages' tasks in detail (the longest stage's when the
+   * root cause names none); made on each call from {@link #charts()}, empty without charts.
+   */
+  public Optional<RunProfile> profile() {
+    return charts.flatMap(c -> c.profile(rootCause.stageIds()));
   }
 
   /** This report with one more HTML section (a comparison with a baseline, say). */
@@ -85,7 +100,7 @@ public record RcaReport(
     List<HtmlSection> all = new java.util.ArrayList<>(sections);
     all.add(Objects.requireNonNull(s, "section"));
     return new RcaReport(application, verdict, rootCause, failureChain, timeline, findings, recommendations,
-        missingEvidence, notes, profile, all);
+        missingEvidence, notes, charts, all);
   }
 
   /** The command line's exit code: 0 healthy on sufficient evidence, 1 otherwise. */
@@ -108,7 +123,7 @@ public record RcaReport(
     return RcaJson.write(this);
   }
 
-  /** One self-contained HTML page: the report's sections, with charts when {@link #profile()} is present. */
+  /** One self-contained HTML page: the report's sections, with charts (profiled now) when {@link #charts()} is present. */
   @Override
   public String toHtml() {
     return RcaHtml.render(this);

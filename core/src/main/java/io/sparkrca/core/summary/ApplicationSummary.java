@@ -129,8 +129,8 @@ public record ApplicationSummary(
   public record Stages(int attempts, int stageIds, int complete, int failed, int skipped, int active, int pending) {}
 
   /**
-   * Task attempts that ended, by outcome (the seed tool counted failed tasks as "completed"; these
-   * are separate).
+   * Task attempts that ended, by outcome (spark_gcs_log_reader.py counted failed tasks as
+   * "completed"; these are separate).
    */
   public record Tasks(long ended, long succeeded, long failed, long killed) {}
 

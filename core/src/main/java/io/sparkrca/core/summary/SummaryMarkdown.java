@@ -7,15 +7,15 @@ import io.sparkrca.core.eventlog.ReplayReport;
 import io.sparkrca.core.app.SqlFailure;
 import io.sparkrca.core.app.StageFailure;
 import io.sparkrca.core.app.TaskFailureGroup;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Markdown;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Renders an {@link ApplicationSummary} as Markdown. Labels follow the seed tool's summary so its
- * users find their way; every piece of log text is redacted, escaped and capped.
+ * Renders an {@link ApplicationSummary} as Markdown. Labels follow spark_gcs_log_reader.py's
+ * summary so its users find their way; every piece of log text is redacted, escaped and capped.
  *
  * <pre>{@code
  * String md = SummaryMarkdown.render(ApplicationSummary.of(app, "app-1.zstd"));

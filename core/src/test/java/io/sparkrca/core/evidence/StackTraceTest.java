@@ -62,7 +62,7 @@ class StackTraceTest {
 
   @Test
   void aPythonTracebackGivesTheUsersFileAndLine() {
-    // The shape of PySpark's PythonException (seed-tools-spec §8.8, pattern 3).
+    // The shape of PySpark's PythonException (spark_log_patterns.md, pattern 3).
     StackTrace t = StackTrace.parse(String.join("\n",
         "org.apache.spark.api.python.PythonException: Traceback (most recent call last):",
         "  File \"/usr/lib/spark/python/lib/pyspark.zip/pyspark/worker.py\", line 1236, in main",

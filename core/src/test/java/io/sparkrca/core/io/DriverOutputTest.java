@@ -61,7 +61,7 @@ class DriverOutputTest {
 
   @Test
   void aPrefixWithoutPartsIsLeftAlone() throws IOException {
-    // The seed's test_driveroutput_prefix_is_left_alone_for_local_paths: /tmp/driveroutput stays as is.
+    // The Python log reader's test_driveroutput_prefix_is_left_alone_for_local_paths: /tmp/driveroutput stays as is.
     assertThat(DriverOutput.open(ByteSources.defaults(), dir.resolve("driveroutput").toString())).isEmpty();
     assertThat(DriverOutput.parts(ByteSources.defaults(), "/nonexistent-dir/driveroutput")).isEmpty();
   }

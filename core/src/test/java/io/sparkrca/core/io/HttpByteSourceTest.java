@@ -524,7 +524,7 @@ class HttpByteSourceTest {
       return "http://127.0.0.1:" + socket.getLocalPort() + "/log";
     }
 
-    private static String readHead(InputStream in) throws IOException {
+    static String readHead(InputStream in) throws IOException {
       ByteArrayOutputStream b = new ByteArrayOutputStream();
       int state = 0;
       while (state < 4) {

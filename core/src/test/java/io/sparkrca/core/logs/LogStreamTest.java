@@ -355,7 +355,7 @@ class LogStreamTest {
   }
 
   @Test
-  void infoMatchesTheSeedFormat() throws IOException {
+  void infoMatchesTheLogReaderFormat() throws IOException {
     byte[] big = new byte[21 * 1024 * 1024];
     Arrays.fill(big, (byte) 'a');
     LogInfo info = LogStream.open(write("big.log", big).toString()).info();

@@ -124,6 +124,11 @@ public final class ErrorPolicy {
   /** The source with comments and literals blanked (line breaks kept), and the literals. */
   private record Lexed(String code, List<Literal> literals) {}
 
+  /** The source with comments and string and character literals blanked, line breaks kept. */
+  public static String codeOnly(String source) {
+    return lex(source).code;
+  }
+
   private static Lexed lex(String s) {
     StringBuilder code = new StringBuilder(s.length());
     List<Literal> literals = new ArrayList<>();

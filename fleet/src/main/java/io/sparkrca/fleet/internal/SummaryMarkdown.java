@@ -1,6 +1,6 @@
 package io.sparkrca.fleet.internal;
 
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Markdown;
 import io.sparkrca.fleet.FleetRow;
 import io.sparkrca.fleet.FleetSummary;

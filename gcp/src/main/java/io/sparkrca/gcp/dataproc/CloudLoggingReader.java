@@ -25,13 +25,13 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * A workload's entries in Cloud Logging (google-cloud-logging's gRPC client), read the way seed
- * {@code 000} says: the workload's resource ({@code cloud_dataproc_batch}, {@code
- * cloud_dataproc_session} or {@code cloud_dataproc_job}) and, for Serverless, its log names
- * (output, spark, startup, agent, autoscaler); {@code severity>=ERROR} first, newest first and
- * bounded; when the errors are only generic headers ("Job failed"), once more at {@code
- * severity>=INFO} within five minutes of the state time, where the full traceback is. Both {@code
- * textPayload} and {@code jsonPayload.message} are read.
+ * A workload's entries in Cloud Logging (google-cloud-logging's gRPC client), read the way the
+ * Dataproc troubleshooting skill (gcp-spark-troubleshooting) says: the workload's resource ({@code
+ * cloud_dataproc_batch}, {@code cloud_dataproc_session} or {@code cloud_dataproc_job}) and, for
+ * Serverless, its log names (output, spark, startup, agent, autoscaler); {@code severity>=ERROR}
+ * first, newest first and bounded; when the errors are only generic headers ("Job failed"), once
+ * more at {@code severity>=INFO} within five minutes of the state time, where the full traceback
+ * is. Both {@code textPayload} and {@code jsonPayload.message} are read.
  */
 final class CloudLoggingReader implements AutoCloseable {
   /** The most entries one query returns. */

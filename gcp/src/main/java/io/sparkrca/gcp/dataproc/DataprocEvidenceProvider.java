@@ -27,9 +27,10 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The evidence of a Dataproc workload, gathered as seed {@code 000} lays out for its type. Found by
- * {@link java.util.ServiceLoader}, so {@code EvidenceCollector.builder().workload("dataproc:batches/b-1")}
- * (and {@code sparkrca rca --batch b-1}) works once this module is on the class path.
+ * The evidence of a Dataproc workload, gathered as the Dataproc troubleshooting skill
+ * (gcp-spark-troubleshooting) lays out for its type. Found by {@link java.util.ServiceLoader}, so
+ * {@code EvidenceCollector.builder().workload("dataproc:batches/b-1")} (and {@code sparkrca rca
+ * --batch b-1}) works once this module is on the class path.
  *
  * <ul>
  *   <li><b>Serverless batch or session</b>: describe it ({@code GetBatch}/{@code GetSession}); its

@@ -5,16 +5,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Daemon threads for the provider's HTTP client and its concurrent fetches; never block the JVM's exit. */
+/** Daemon threads for the provider's concurrent fetches; never block the JVM's exit. */
 final class DataprocExecutors {
-  private static final ExecutorService HTTP = Executors.newCachedThreadPool(named("sparkrca-dataproc-http"));
   private static final ExecutorService FETCH = Executors.newCachedThreadPool(named("sparkrca-dataproc-fetch"));
 
   private DataprocExecutors() {}
-
-  static ExecutorService http() {
-    return HTTP;
-  }
 
   /** For fan-out fetches; callers bound how many run at once. */
   static ExecutorService fetch() {

@@ -42,6 +42,11 @@ import java.util.regex.Pattern;
  * sit under {@code stageMetrics}, quantiles are {@code minimum..maximum} objects rather than lists,
  * {@code killTasksSummary} is {@code killedTasksSummary}. Each answer is rewritten to the History
  * Server's JSON, then read by the same mapper that reads a History Server ({@link SparkJson}).
+ *
+ * <p>Hand-written rather than read by protobuf-java-util's {@code JsonFormat}: the v1 protos of
+ * google-cloud-dataproc 4.85.0 hold none of the sparkApplications messages (no {@code
+ * SparkApplication}, stage, task or executor types, as no Java client has these methods), so there
+ * is no message to parse into.
  */
 final class DataprocModel {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.redaction.Redactor;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Markdown;
 import io.sparkrca.core.report.Report;
 import io.sparkrca.gcp.GcpSettings;
@@ -26,10 +26,10 @@ import java.util.TreeMap;
 
 /**
  * The Dataproc console's views of a Serverless workload's Spark application, straight from the
- * {@code sparkApplications} API (seed-tools-spec §4.7): {@code applications}, {@code summary},
- * {@code stages}, {@code stage}, {@code tasks}, {@code executors}, {@code jobs}, {@code sql} and
- * {@code environment}. Each is a {@link Report}: Markdown for people, the API's JSON payload for
- * machines. Secrets in properties and error texts are redacted in both.
+ * {@code sparkApplications} API (as spark_applications.py's actions): {@code applications}, {@code
+ * summary}, {@code stages}, {@code stage}, {@code tasks}, {@code executors}, {@code jobs}, {@code
+ * sql} and {@code environment}. Each is a {@link Report}: Markdown for people, the API's JSON
+ * payload for machines. Secrets in properties and error texts are redacted in both.
  *
  * <pre>{@code
  * SparkApplicationsClient api = SparkApplicationsClient.create(settings, "us-central1");
@@ -328,7 +328,7 @@ public final class SparkApplicationViews {
   }
 
   /**
-   * Seed 002's metric insights, each with the threshold it crossed and the executor or stage it
+   * Dataproc's metric insights, each with the threshold it crossed and the executor or stage it
    * points at: GC time / run time, disk spill, bytes and records written vs read, shuffle write time
    * / run time, and the application's stage progression (failed, still waiting).
    */
@@ -653,7 +653,7 @@ public final class SparkApplicationViews {
     TreeMap<String, String> props = new TreeMap<>();
     env.path("sparkProperties").properties().forEach(e -> {
       if (r.grep().isEmpty() || e.getKey().toLowerCase(Locale.ROOT).contains(r.grep().get().toLowerCase(Locale.ROOT))) {
-        // Unlike the seed tool, secrets are redacted: a report may be pasted anywhere.
+        // Unlike spark_applications.py, secrets are redacted: a report may be pasted anywhere.
         props.put(e.getKey(), Redactor.standard().redactProperty(e.getKey(), e.getValue().asText("")));
       }
     });
@@ -695,9 +695,10 @@ public final class SparkApplicationViews {
       java.util.regex.Pattern.compile("^[A-Za-z_][\\w.]*(Error|Exception|Exit)\\b");
 
   /**
-   * A JVM or Python trace on one line (seed-tools-spec §1.7): the headline, the first frame outside
-   * Spark/Hadoop/the JDK, the innermost "Caused by", the last user {@code File "..."} line and the
-   * last exception line, each once, joined with {@code " | "}, at most 600 characters.
+   * A JVM or Python trace on one line (as the Python tools' summarize_error): the headline, the
+   * first frame outside Spark/Hadoop/the JDK, the innermost "Caused by", the last user {@code File
+   * "..."} line and the last exception line, each once, joined with {@code " | "}, at most 600
+   * characters.
    */
   static String summarizeError(String text) {
     List<String> lines = text.strip().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();

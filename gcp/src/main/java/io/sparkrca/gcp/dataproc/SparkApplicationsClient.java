@@ -8,16 +8,15 @@ import io.sparkrca.core.error.AccessDeniedException;
 import io.sparkrca.core.error.InputNotFoundException;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.io.HttpSettings;
+import io.sparkrca.core.io.HttpTransport;
 import io.sparkrca.gcp.GcpSettings;
-import io.sparkrca.gcp.internal.CappedBody;
 import io.sparkrca.gcp.internal.Credentials;
 import io.sparkrca.gcp.internal.Messages;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -28,29 +27,24 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLHandshakeException;
 
 /**
  * The Dataproc {@code sparkApplications} REST API of a Serverless batch or session (no published
- * Java client has these methods), over {@code java.net.http}: {@code GET
+ * Java client has these methods), through core's {@link HttpTransport}: {@code GET
  * {endpoint}/v1/{parent}/sparkApplications:search}, then {@code
  * {parent}/sparkApplications/{appId}:{method}?parent={parent}&...} for every per-application method.
  * Answers are proto3 JSON (int64 as strings, zero fields omitted), returned as they are. Transient
  * statuses (429, 502, 503, 504) and broken connections are retried with exponential backoff and
  * jitter, honouring {@code Retry-After}; a 401 is retried once with a refreshed token; every other
  * failure is an exception naming the exact call, the status, the server's reason and what to do.
- * Each call is bounded: it ends within {@link GcpSettings#timeout()} however slowly the server
- * sends (a stalled answer counts as a broken connection and is retried), and an answer past {@link
- * GcpSettings#maxResponseBytes()} is refused where it passes the cap.
+ * Each call is bounded: each attempt ends within {@link GcpSettings#timeout()} however slowly the
+ * server sends (a stalled answer counts as a broken connection and is retried), and an answer past
+ * {@link GcpSettings#maxResponseBytes()} is refused where it passes the cap.
  *
  * <pre>{@code
  * SparkApplicationsClient api = SparkApplicationsClient.create(GcpSettings.defaults(), "us-central1");
@@ -70,21 +64,37 @@ public final class SparkApplicationsClient {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern BACKEND_CAUSE = Pattern.compile("(?:Exception|Error): ([^;]+)");
   private static final String USER_AGENT = "sparkrca (gcp sparkApplications client)";
+  /** The statuses retried: Dataproc's 500s are final ("not supported yet", "not found"). */
+  private static final Set<Integer> TRANSIENT = Set.of(429, 502, 503, 504);
+  /** The longest wait between retries. */
+  private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+  /** The most a Java array, and so one answer, holds. */
+  private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
 
   private final String endpoint;
   private final GcpSettings settings;
-  private final Credentials credentials;
-  private final HttpClient http;
-  private final AtomicInteger requests = new AtomicInteger();
-  private final java.util.concurrent.Semaphore inFlight;
+  private final HttpTransport http;
 
   private SparkApplicationsClient(GcpSettings settings, String endpoint) {
     this.settings = settings;
     this.endpoint = endpoint;
-    this.credentials = Credentials.forEndpoint(settings, endpoint);
-    this.inFlight = new java.util.concurrent.Semaphore(settings.parallelism());
-    this.http = HttpClient.newBuilder().connectTimeout(settings.timeout()).followRedirects(HttpClient.Redirect.NEVER)
-        .executor(DataprocExecutors.http()).build();
+    this.http = HttpTransport.of(http(settings, Credentials.forEndpoint(settings, endpoint)));
+  }
+
+  /**
+   * How the calls go over HTTP: each attempt bounded by the timeout, the settings' attempts and
+   * first delay, the parallelism as the requests in flight, and the endpoint's credentials.
+   */
+  private static HttpSettings http(GcpSettings settings, Credentials credentials) {
+    Duration timeout = settings.timeout();
+    Duration firstDelay = settings.retryDelay().isZero() ? Duration.ofMillis(1) : settings.retryDelay();
+    return HttpSettings.builder().auth(credentials.httpAuth())
+        .connectTimeout(timeout).requestTimeout(timeout).readTimeout(timeout).exchangeTimeout(timeout)
+        .maxRetries(settings.maxAttempts() - 1).backoff(firstDelay, MAX_BACKOFF).retryStatuses(TRANSIENT)
+        .maxInFlight(settings.parallelism())
+        // The endpoint is the user's choice (SPARKRCA_DATAPROC_REST_ENDPOINT), plain http included.
+        .allowCredentialsOverPlainHttp(true)
+        .build();
   }
 
   /** A client of the endpoint {@link GcpSettings#sparkApplicationsEndpoint(String)} gives for {@code region}. */
@@ -100,7 +110,7 @@ public final class SparkApplicationsClient {
 
   /** How many HTTP requests this client has sent (retries included). */
   public int requests() {
-    return requests.get();
+    return (int) http.requests();
   }
 
   /** The settings the client was made with. */
@@ -121,100 +131,59 @@ public final class SparkApplicationsClient {
       Map<String, List<String>> repeated) {
     URI uri = uri(parent, appId, method, params, repeated);
     String shown = "GET " + uri;
-    boolean refreshed = false;
-    int attempt = 0;
-    while (true) {
-      attempt++;
-      HttpResponse<byte[]> r;
+    Answer r = send(method, shown, uri);
+    if (r.status() / 100 == 2) {
       try {
-        HttpRequest.Builder req = HttpRequest.newBuilder(uri).GET().timeout(settings.timeout())
-            .header("Accept", "application/json").header("User-Agent", USER_AGENT);
-        Optional<String> token = credentials.token(refreshed);
-        token.ifPresent(t -> req.header("Authorization", "Bearer " + t));
-        inFlight.acquire(); // at most the settings' parallelism in flight, whoever sends them
-        try {
-          requests.incrementAndGet();
-          r = send(req.build());
-        } finally {
-          inFlight.release();
-        }
-      } catch (CappedBody.TooLarge e) {
-        // Not retried: the same endpoint would send the same answer.
-        throw new SparkRcaException(method + ": " + shown + ": " + e.getMessage() + " (GcpSettings.maxResponseBytes); "
-            + "the sparkApplications API answers in pages of at most 100 items, so check that " + endpoint
-            + " is Dataproc's endpoint (SPARKRCA_DATAPROC_REST_ENDPOINT)", e);
-      } catch (SSLHandshakeException e) {
-        throw new SparkRcaException(method + ": TLS certificate verification failed for " + endpoint + " ("
-            + Messages.oneLine(e.getMessage()) + "); if a proxy inspects TLS, add its CA to the Java trust store", e);
-      } catch (java.net.ConnectException e) {
-        // Refused: nothing listens there, and asking again will not change that (no retry, as for every remote read).
-        throw new SparkRcaException(method + ": " + shown + ": connection refused, nothing listens at " + endpoint
-            + "; check the sparkApplications endpoint (SPARKRCA_DATAPROC_REST_ENDPOINT) and that it is up", e);
+        JsonNode answer = JSON.readTree(r.body());
+        // An empty body is an empty answer: proto3 JSON omits every field of an empty message.
+        return answer == null || answer.isMissingNode() ? JsonNodeFactory.instance.objectNode() : answer;
       } catch (IOException e) {
-        if (attempt < settings.maxAttempts()) {
-          sleep(backoff(attempt, Optional.empty()));
-          continue;
-        }
-        if (e instanceof HttpTimeoutException) {
-          throw new SparkRcaException(Messages.timedOut(method + ": " + shown, "no complete answer", settings.timeout(),
-              " on each of " + attempt + " attempts"), e);
-        }
-        throw new SparkRcaException(method + ": network error on " + shown + " after " + attempt + " attempts: "
-            + Messages.oneLine(String.valueOf(e.getMessage())) + " (" + e.getClass().getSimpleName() + ")", e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new SparkRcaException(method + ": interrupted while calling " + shown, e);
+        throw new SparkRcaException(method + ": the answer to " + shown + " is not valid JSON ("
+            + Messages.oneLine(e.getMessage()) + ")", e);
       }
-      int status = r.statusCode();
-      if (status / 100 == 2) {
-        try {
-          JsonNode answer = JSON.readTree(r.body());
-          // An empty body is an empty answer: proto3 JSON omits every field of an empty message.
-          return answer == null || answer.isMissingNode() ? JsonNodeFactory.instance.objectNode() : answer;
-        } catch (IOException e) {
-          throw new SparkRcaException(method + ": the answer to " + shown + " is not valid JSON ("
-              + Messages.oneLine(e.getMessage()) + ")", e);
-        }
-      }
-      if (status == 401 && !refreshed && !credentials.none()) {
-        refreshed = true; // a token revoked or expired early: one retry with a new one
-        continue;
-      }
-      if ((status == 429 || status == 502 || status == 503 || status == 504) && attempt < settings.maxAttempts()) {
-        sleep(backoff(attempt, r.headers().firstValue("Retry-After")));
-        continue;
-      }
-      throw failure(method, shown, parent, status, new String(r.body(), StandardCharsets.UTF_8));
+    }
+    throw failure(method, shown, parent, r.status(), new String(r.body(), StandardCharsets.UTF_8));
+  }
+
+  /** A final answer: its status and its whole body. */
+  private record Answer(int status, byte[] body) {}
+
+  /** One call's exchange, retries and token refresh included; its failures worded for this API. */
+  private Answer send(String method, String shown, URI uri) {
+    HttpTransport.Request request = HttpTransport.Request.get(uri.toString()).header("Accept", "application/json")
+        .header("User-Agent", USER_AGENT).errorsAsAnswers().build();
+    long cap = Math.min(settings.maxResponseBytes(), MAX_ARRAY);
+    try {
+      return http.send(request, a -> new Answer(a.status(),
+          a.readAll(cap).orElseThrow(() -> tooLarge(method, shown, a.contentLength(), cap))));
+    } catch (SSLHandshakeException e) {
+      throw new SparkRcaException(method + ": TLS certificate verification failed for " + endpoint + " ("
+          + Messages.oneLine(e.getMessage()) + "); if a proxy inspects TLS, add its CA to the Java trust store", e);
+    } catch (java.net.ConnectException e) {
+      // Refused: nothing listens there, and asking again will not change that (no retry, as for every remote read).
+      throw new SparkRcaException(method + ": " + shown + ": connection refused, nothing listens at " + endpoint
+          + "; check the sparkApplications endpoint (SPARKRCA_DATAPROC_REST_ENDPOINT) and that it is up", e);
+    } catch (HttpTimeoutException e) {
+      throw new SparkRcaException(Messages.timedOut(method + ": " + shown, "no complete answer", settings.timeout(),
+          " on each of " + settings.maxAttempts() + " attempts"), e);
+    } catch (InterruptedIOException e) {
+      Thread.currentThread().interrupt();
+      throw new SparkRcaException(method + ": interrupted while calling " + shown, e);
+    } catch (IOException e) {
+      int attempts = HttpTransport.isRetryable(e) ? settings.maxAttempts() : 1;
+      throw new SparkRcaException(method + ": network error on " + shown + " after " + attempts + " attempts: "
+          + Messages.oneLine(String.valueOf(e.getMessage())) + " (" + e.getClass().getSimpleName() + ")", e);
     }
   }
 
-  /**
-   * One exchange within {@link GcpSettings#timeout()}, answer included: the JDK's request timeout
-   * ends when the headers arrive, so a server that stalls in the body would hold the call forever.
-   */
-  private HttpResponse<byte[]> send(HttpRequest request) throws IOException, InterruptedException {
-    CompletableFuture<HttpResponse<byte[]>> f = http.sendAsync(request, CappedBody.handler(settings.maxResponseBytes()));
-    try {
-      return f.get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
-      f.cancel(true); // aborts the exchange and closes its connection
-      throw new HttpTimeoutException("no complete answer within " + Messages.duration(settings.timeout()));
-    } catch (InterruptedException e) {
-      f.cancel(true);
-      throw e;
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      while (cause instanceof CompletionException && cause.getCause() != null) {
-        cause = cause.getCause();
-      }
-      if (cause instanceof IOException io) {
-        throw io;
-      }
-      if (cause instanceof RuntimeException re) {
-        throw re;
-      }
-      throw new IOException(cause);
-    }
+  /** An answer past the cap: not retried, since the same endpoint would send the same answer. */
+  private SparkRcaException tooLarge(String method, String shown, OptionalLong declared, long cap) {
+    String size = declared.isPresent()
+        ? "the answer declares " + declared.getAsLong() + " bytes, more than the " + cap + " allowed"
+        : "the answer runs past the " + cap + " bytes allowed";
+    return new SparkRcaException(method + ": " + shown + ": " + size + " (GcpSettings.maxResponseBytes); "
+        + "the sparkApplications API answers in pages of at most 100 items, so check that " + endpoint
+        + " is Dataproc's endpoint (SPARKRCA_DATAPROC_REST_ENDPOINT)");
   }
 
   /**
@@ -297,28 +266,6 @@ public final class SparkApplicationsClient {
 
   private static String encodePath(String segment) {
     return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
-  }
-
-  private Duration backoff(int attempt, Optional<String> retryAfter) {
-    if (retryAfter.isPresent()) {
-      try {
-        long s = Long.parseLong(retryAfter.get().trim());
-        return Duration.ofSeconds(Math.min(30, Math.max(0, s)));
-      } catch (NumberFormatException ignored) {
-        // an HTTP date: fall back to our own backoff
-      }
-    }
-    long base = settings.retryDelay().toMillis() << Math.min(10, attempt - 1);
-    return Duration.ofMillis(Math.min(30_000, base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1)));
-  }
-
-  private static void sleep(Duration d) {
-    try {
-      Thread.sleep(d.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SparkRcaException("interrupted while waiting to retry a Dataproc call", e);
-    }
   }
 
   /** The exception for a failed call: its status, the server's reason and cause, and what to do. */

@@ -6,11 +6,14 @@ import com.google.api.gax.core.NoCredentialsProvider;
 import com.google.auth.oauth2.AccessToken;
 import com.google.auth.oauth2.GoogleCredentials;
 import io.sparkrca.core.error.AccessDeniedException;
+import io.sparkrca.core.io.HttpAuth;
 import io.sparkrca.gcp.GcpSettings;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -18,7 +21,7 @@ import java.util.Optional;
  * loopback (unless given explicitly) or when turned off; the given credentials or file; else
  * Application Default Credentials, loaded on first use (never when nothing needs them).
  * Thread-safe; tokens are refreshed by google-auth-library when they expire, and on demand after a
- * 401.
+ * 401 ({@link #httpAuth()}).
  */
 public final class Credentials {
   private final GcpSettings settings;
@@ -56,11 +59,30 @@ public final class Credentials {
     return none ? Optional.empty() : Optional.of(google());
   }
 
-  /** A bearer token for a REST call; {@code refresh} forces a new one (after a 401). */
-  public Optional<String> token(boolean refresh) {
+  /**
+   * For REST calls through core's transport: a bearer token on every request, refreshed when it
+   * expires and forced anew after a 401; no header at all when no credentials are sent.
+   */
+  public HttpAuth httpAuth() {
     if (none) {
-      return Optional.empty();
+      return HttpAuth.NONE;
     }
+    return new HttpAuth() {
+      @Override
+      public Map<String, String> headers(URI uri) {
+        return Map.of("Authorization", "Bearer " + token(false));
+      }
+
+      @Override
+      public boolean onUnauthorized(URI uri) {
+        token(true); // a token revoked or expired early: one retry with a new one
+        return true;
+      }
+    };
+  }
+
+  /** A bearer token; {@code refresh} forces a new one (after a 401). */
+  private String token(boolean refresh) {
     GoogleCredentials c = google();
     try {
       if (refresh) {
@@ -73,7 +95,7 @@ public final class Credentials {
         throw new AccessDeniedException("Google Cloud credentials", "no access token was issued",
             "check the credentials file or run 'gcloud auth application-default login'");
       }
-      return Optional.of(t.getTokenValue());
+      return t.getTokenValue();
     } catch (IOException e) {
       throw new AccessDeniedException("Google Cloud credentials", "the access token could not be "
           + (refresh ? "refreshed" : "obtained") + ": " + Messages.oneLine(e.getMessage()),

@@ -44,9 +44,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Seed 000's evidence flow per workload type, through the real Dataproc and Logging gRPC clients
- * (against the libraries' mock services on loopback), the sparkApplications client (loopback fake)
- * and google-cloud-storage (loopback JSON-API fake).
+ * The Dataproc troubleshooting skill's evidence flow per workload type, through the real Dataproc
+ * and Logging gRPC clients (against the libraries' mock services on loopback), the
+ * sparkApplications client (loopback fake) and google-cloud-storage (loopback JSON-API fake).
  */
 class DataprocEvidenceProviderTest {
   private static final String BATCH = "projects/p/locations/us-central1/batches/b-1";

@@ -157,7 +157,7 @@ class SparkApplicationViewsTest {
   }
 
   @Test
-  void errorsAreSummarizedAsTheSeedDoes() {
+  void errorsAreSummarizedAsThePythonToolsDo() {
     String jvm = String.join("\n", "Job aborted due to stage failure: boom",
         "\tat org.apache.spark.scheduler.DAGScheduler.failJobAndIndependentStages(DAGScheduler.scala:2)",
         "\tat com.example.Divide.run(Divide.java:10)", "\tat java.base/java.lang.Thread.run(Thread.java:840)",

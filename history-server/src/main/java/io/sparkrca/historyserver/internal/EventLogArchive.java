@@ -60,22 +60,15 @@ public final class EventLogArchive implements Closeable {
       throw new SparkRcaException("cannot create a temporary file for the event log of " + client.name(path) + ": " + e.getMessage(), e);
     }
     try {
-      int attempts = client.settings().http().maxRetries() + 1;
-      for (int i = 0; ; i++) {
-        try (OutputStream out = Files.newOutputStream(tmp)) {
-          client.fetchTo(path, out, client.settings().maxEventLogBytes(), "event-log download");
-          break;
-        } catch (RestClient.BrokenBody e) {
-          if (i + 1 >= attempts) {
-            throw new CorruptInputException("GET " + client.name(path) + ": " + e.getMessage() + " on each of "
-                + attempts + " attempts; the event log was not used", e);
-          }
-        } catch (IOException e) {
-          throw new SparkRcaException("cannot write the event log of " + client.name(path) + " to " + tmp + ": " + e.getMessage(), e);
-        } catch (InputNotFoundException e) {
-          throw new InputNotFoundException(client.name(path),
-              "the History Server has no event log for this application (a driver UI serves none; check the id and attempt)", e);
-        }
+      try {
+        // A body that breaks off is fetched again by the transport, into the file opened afresh.
+        client.fetchTo(path, () -> open(client, path, tmp), client.settings().maxEventLogBytes(), "event-log download");
+      } catch (RestClient.BrokenBody e) {
+        throw new CorruptInputException("GET " + client.name(path) + ": " + e.getMessage() + " on each of "
+            + (client.settings().http().maxRetries() + 1) + " attempts; the event log was not used", e);
+      } catch (InputNotFoundException e) {
+        throw new InputNotFoundException(client.name(path),
+            "the History Server has no event log for this application (a driver UI serves none; check the id and attempt)", e);
       }
       ZipFile zip;
       try {
@@ -96,6 +89,15 @@ public final class EventLogArchive implements Closeable {
     } catch (RuntimeException e) {
       deleteQuietly(tmp);
       throw e;
+    }
+  }
+
+  /** {@code tmp} emptied for a download; a failure is final (writing, not the server, failed). */
+  private static OutputStream open(RestClient client, String path, Path tmp) {
+    try {
+      return Files.newOutputStream(tmp);
+    } catch (IOException e) {
+      throw new SparkRcaException("cannot write the event log of " + client.name(path) + " to " + tmp + ": " + e.getMessage(), e);
     }
   }
 

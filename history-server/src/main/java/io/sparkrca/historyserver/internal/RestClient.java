@@ -8,8 +8,7 @@ import io.sparkrca.core.error.InputNotFoundException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.core.io.HttpAnswer;
-import io.sparkrca.core.io.HttpByteSourceProvider;
-import io.sparkrca.core.io.HttpSettings;
+import io.sparkrca.core.io.HttpTransport;
 import io.sparkrca.core.json.SparkJson;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.historyserver.HistoryServerSettings;
@@ -19,42 +18,36 @@ import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * GETs of one History Server's REST API, through core's HTTP stack ({@link HttpByteSourceProvider}:
- * credentials, CAs, redirects, retries of 429/5xx with {@code Retry-After}), plus what a REST
- * client needs on top: a size cap per answer, an answer whose body breaks off (a reset, a stall
- * past the read timeout, a body shorter than its length, JSON cut mid-way) retried as a whole and
- * then an error, never a partial answer; an HTML page (a login page of a proxy) recognised; 401 and
- * 403 naming the credential variables. Counts its requests. Thread-safe.
+ * GETs of one History Server's REST API, through core's {@link HttpTransport} (credentials, CAs,
+ * redirects, retries of 429/5xx with {@code Retry-After}), plus what a REST client needs on top: a
+ * size cap per answer, an answer whose body breaks off (a reset, a stall past the read timeout, a
+ * body shorter than its length, JSON cut mid-way) retried as a whole by the transport and then an
+ * error, never a partial answer; an HTML page (a login page of a proxy) recognised; 401 and 403
+ * naming the credential variables. Counts its requests. Thread-safe.
  */
 public final class RestClient {
-  private static final Logger LOG = LoggerFactory.getLogger(RestClient.class);
   private static final long MIB = 1L << 20;
   private static final Pattern TITLE = Pattern.compile("(?is)<title[^>]*>(.*?)</title>");
 
   private final String apiRoot;
   private final HistoryServerSettings settings;
-  private final HttpByteSourceProvider http;
-  private final AtomicLong requests = new AtomicLong();
+  private final HttpTransport http;
   private final AtomicLong bytes = new AtomicLong();
 
   /** @param apiRoot the REST root, ending with {@code /api/v1/} */
   public RestClient(String apiRoot, HistoryServerSettings settings) {
     this.apiRoot = apiRoot;
     this.settings = settings;
-    this.http = HttpByteSourceProvider.of(settings.http());
+    this.http = HttpTransport.of(settings.http());
   }
 
   public String apiRoot() {
@@ -67,7 +60,7 @@ public final class RestClient {
 
   /** Requests sent so far (each retry counts). */
   public long requests() {
-    return requests.get();
+    return http.requests();
   }
 
   /** Body bytes received so far. */
@@ -89,88 +82,111 @@ public final class RestClient {
   /** A parsed answer and the size of its body. */
   public record Sized<T>(T value, long bytes) {}
 
-  /** As {@link #getOptional}, with the answer's size. */
+  /**
+   * As {@link #getOptional}, with the answer's size. JSON that ends before its last value (cut
+   * off) is retried with the broken bodies; other JSON that is not the expected answer is not.
+   */
   public <T> Optional<Sized<T>> getSized(String path, JavaType type) {
-    HttpSettings h = settings.http();
-    int attempt = 0;
-    while (true) {
-      byte[] body;
-      try {
-        body = fetch(path);
-      } catch (InputNotFoundException e) {
-        return Optional.empty();
-      } catch (BrokenBody e) {
-        if (attempt >= h.maxRetries()) {
-          throw new CorruptInputException("GET " + name(path) + ": " + e.getMessage() + " on each of "
-              + (attempt + 1) + " attempts; the answer was not used (a partial answer is never read as "
-              + "complete). Check the History Server and any proxy in front of it, and try again", e);
-        }
-        retryPause(path, attempt++, e.getMessage());
-        continue;
-      }
-      try {
-        T value = SparkJson.mapper().readValue(body, type);
-        if (value == null) {
-          throw new CorruptInputException("GET " + name(path) + ": the answer is empty (JSON null)");
-        }
-        return Optional.of(new Sized<>(value, body.length));
-      } catch (JsonProcessingException e) {
-        if (!endsEarly(e)) {
-          throw new CorruptInputException("GET " + name(path) + ": the answer is not the History Server JSON expected ("
-              + firstLine(e.getOriginalMessage()) + "); check that the URL is a History Server's or driver UI's", e);
-        }
-        if (attempt >= h.maxRetries()) {
-          throw new CorruptInputException("GET " + name(path) + ": the answer is not complete JSON ("
-              + firstLine(e.getOriginalMessage()) + ") on each of " + (attempt + 1) + " attempts; it was "
-              + "cut off or is not a History Server answer. Check the URL and any proxy in front of the server", e);
-        }
-        retryPause(path, attempt++, "the answer is not complete JSON");
-      } catch (IOException e) {
-        throw new CorruptInputException("GET " + name(path) + ": unreadable answer (" + e.getMessage() + ")", e);
-      }
+    try {
+      return Optional.of(fetch(path, answer -> {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        read(path, answer, () -> out, settings.maxResponseBytes(), "answer");
+        byte[] body = out.toByteArray();
+        return new Sized<>(parse(path, body, type), body.length);
+      }));
+    } catch (InputNotFoundException e) {
+      return Optional.empty();
+    } catch (BrokenBody e) {
+      throw new CorruptInputException("GET " + name(path) + ": " + e.getMessage() + " on each of " + attempts()
+          + " attempts; the answer was not used (a partial answer is never read as "
+          + "complete). Check the History Server and any proxy in front of it, and try again", e);
+    } catch (JsonProcessingException e) {
+      throw new CorruptInputException("GET " + name(path) + ": the answer is not complete JSON ("
+          + firstLine(e.getOriginalMessage()) + ") on each of " + attempts() + " attempts; it was "
+          + "cut off or is not a History Server answer. Check the URL and any proxy in front of the server", e);
     }
   }
 
-  /** The raw body of {@code path}, capped; 404 is an {@link InputNotFoundException}. */
-  public byte[] fetch(String path) throws BrokenBody {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    fetchTo(path, out, settings.maxResponseBytes(), "answer");
-    return out.toByteArray();
+  /** Attempts of one request when each failed: the first and every retry. */
+  private int attempts() {
+    return settings.http().maxRetries() + 1;
+  }
+
+  /** {@code body} as {@code type}; JSON cut off is thrown to be retried, other bad JSON is final. */
+  private <T> T parse(String path, byte[] body, JavaType type) throws JsonProcessingException {
+    try {
+      T value = SparkJson.mapper().readValue(body, type);
+      if (value == null) {
+        throw new CorruptInputException("GET " + name(path) + ": the answer is empty (JSON null)");
+      }
+      return value;
+    } catch (JsonProcessingException e) {
+      if (endsEarly(e)) {
+        throw e;
+      }
+      throw new CorruptInputException("GET " + name(path) + ": the answer is not the History Server JSON expected ("
+          + firstLine(e.getOriginalMessage()) + "); check that the URL is a History Server's or driver UI's", e);
+    } catch (IOException e) {
+      throw new CorruptInputException("GET " + name(path) + ": unreadable answer (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /** Where a body is written: opened afresh for each attempt, so a retry starts it over. */
+  @FunctionalInterface
+  public interface Sink {
+    OutputStream open();
   }
 
   /**
-   * Streams the body of {@code path} into {@code out}, at most {@code cap} bytes.
+   * Streams the body of {@code path} into {@code sink}, at most {@code cap} bytes; a body that
+   * breaks off is fetched again into a fresh sink, within the HTTP settings' retries.
    *
-   * @throws BrokenBody when the body broke off (retryable)
+   * @throws BrokenBody when the body broke off on every attempt
    */
-  public void fetchTo(String path, OutputStream out, long cap, String what) throws BrokenBody {
-    String url = apiRoot + path;
-    requests.incrementAndGet();
-    try (HttpAnswer a = http.get(url)) {
-      OptionalLong declared = a.contentLength();
-      if (declared.isPresent() && declared.getAsLong() > cap) {
-        throw tooLarge(path, declared.getAsLong() + " bytes", cap, what);
-      }
-      String type = a.header("Content-Type").orElse("").toLowerCase(Locale.ROOT);
-      InputStream in = a.body();
-      byte[] buf = new byte[64 * 1024];
-      long n = 0;
-      boolean first = true;
-      long started = System.nanoTime();
-      long window = settings.http().readTimeout().toNanos();
+  public void fetchTo(String path, Sink sink, long cap, String what) throws BrokenBody {
+    try {
+      fetch(path, answer -> {
+        read(path, answer, sink, cap, what);
+        return null;
+      });
+    } catch (JsonProcessingException e) {
+      // Unreachable: this reader parses no JSON.
+      throw new CorruptInputException("GET " + name(path) + ": " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /** One GET of {@code path} read by {@code reader}, the transport's failures worded for a History Server. */
+  private <T> T fetch(String path, HttpTransport.BodyReader<T> reader) throws BrokenBody, JsonProcessingException {
+    try {
+      return http.send(HttpTransport.Request.get(apiRoot + path).build(), reader);
+    } catch (AccessDeniedException e) {
+      throw accessDenied(path, e);
+    } catch (BrokenBody | JsonProcessingException e) {
+      throw e; // retried as a whole by the transport, now for the caller to word
+    } catch (InterruptedIOException e) {
+      Thread.currentThread().interrupt();
+      throw new SparkRcaException("GET " + name(path) + " was interrupted", e);
+    } catch (IOException e) {
+      throw new SparkRcaException("GET " + name(path) + ": " + Redactor.redactUri(String.valueOf(e.getMessage())), e);
+    }
+  }
+
+  /** Copies one answer's body into {@code sink}, checking its size, its kind and its pace. */
+  private void read(String path, HttpAnswer a, Sink sink, long cap, String what) throws IOException {
+    OptionalLong declared = a.contentLength();
+    if (declared.isPresent() && declared.getAsLong() > cap) {
+      throw tooLarge(path, declared.getAsLong() + " bytes", cap, what);
+    }
+    String type = a.header("Content-Type").orElse("").toLowerCase(Locale.ROOT);
+    InputStream in = a.body();
+    byte[] buf = new byte[64 * 1024];
+    long n = 0;
+    boolean first = true;
+    long started = System.nanoTime();
+    long window = settings.http().readTimeout().toNanos();
+    try (OutputStream out = sink.open()) {
       while (true) {
-        int r;
-        try {
-          r = in.read(buf);
-        } catch (java.net.http.HttpTimeoutException | java.net.SocketTimeoutException e) {
-          throw new BrokenBody("the answer stalled for longer than the read timeout ("
-              + settings.http().readTimeout().toMillis() + " ms) after " + n + " bytes", e);
-        } catch (InterruptedIOException e) {
-          throw e;
-        } catch (IOException e) {
-          throw new BrokenBody("the connection broke after " + n + " bytes of the answer ("
-              + Redactor.redactUri(String.valueOf(e.getMessage())) + ")", e);
-        }
+        int r = readSome(in, buf, n);
         if (r < 0) {
           break;
         }
@@ -196,32 +212,30 @@ public final class RestClient {
               + "(--timeout)");
         }
       }
-      bytes.addAndGet(n);
-      if (declared.isPresent() && n < declared.getAsLong()) {
-        throw new BrokenBody("the answer ended after " + n + " of its " + declared.getAsLong() + " bytes", null);
-      }
-    } catch (AccessDeniedException e) {
-      throw accessDenied(path, e);
-    } catch (InterruptedIOException e) {
-      Thread.currentThread().interrupt();
-      throw new SparkRcaException("GET " + name(path) + " was interrupted", e);
+    } catch (BrokenBody | InterruptedIOException e) {
+      throw e;
     } catch (IOException e) {
-      // HttpAnswer.get already retried what can be retried before an answer began.
+      // Writing failed, not the server: asking again would not help.
       throw new SparkRcaException("GET " + name(path) + ": " + Redactor.redactUri(String.valueOf(e.getMessage())), e);
+    }
+    bytes.addAndGet(n);
+    if (declared.isPresent() && n < declared.getAsLong()) {
+      throw new BrokenBody("the answer ended after " + n + " of its " + declared.getAsLong() + " bytes", null);
     }
   }
 
-  private void retryPause(String path, int attempt, String why) {
-    HttpSettings h = settings.http();
-    long base = h.initialBackoff().toMillis();
-    long exp = Math.min(h.maxBackoff().toMillis(), base << Math.min(attempt, 20));
-    long wait = exp / 2 + ThreadLocalRandom.current().nextLong(exp - exp / 2 + 1);
-    LOG.debug("GET {}: {}; retry {} in {} ms", name(path), why, attempt + 1, wait);
+  /** One read of the body; a break or stall is a {@link BrokenBody}. */
+  private int readSome(InputStream in, byte[] buf, long sofar) throws IOException {
     try {
-      Thread.sleep(Duration.ofMillis(wait).toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SparkRcaException("interrupted while waiting to retry GET " + name(path), e);
+      return in.read(buf);
+    } catch (java.net.http.HttpTimeoutException | java.net.SocketTimeoutException e) {
+      throw new BrokenBody("the answer stalled for longer than the read timeout ("
+          + settings.http().readTimeout().toMillis() + " ms) after " + sofar + " bytes", e);
+    } catch (InterruptedIOException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new BrokenBody("the connection broke after " + sofar + " bytes of the answer ("
+          + Redactor.redactUri(String.valueOf(e.getMessage())) + ")", e);
     }
   }
 
@@ -247,7 +261,8 @@ public final class RestClient {
 
   private AccessDeniedException accessDenied(String path, AccessDeniedException e) {
     boolean sent = settings.hasCredentials();
-    return new AccessDeniedException(name(path), e.getMessage().contains("401") ? "HTTP 401 Unauthorized" : "HTTP 403 Forbidden",
+    // "(HTTP 401 " is the status core's message gives; a bare "401" also matches a port such as 40175.
+    return new AccessDeniedException(name(path), e.getMessage().contains("(HTTP 401 ") ? "HTTP 401 Unauthorized" : "HTTP 403 Forbidden",
         sent
             ? "the credentials sent were refused: check the value of " + HistoryServerSettings.ENV_AUTHORIZATION
                 + " (for example 'Bearer <token>'), " + HistoryServerSettings.ENV_COOKIE + " or "
@@ -287,8 +302,8 @@ public final class RestClient {
     return nl < 0 ? s : s.substring(0, nl);
   }
 
-  /** A body that broke off: retried as a whole, then an error. */
-  public static final class BrokenBody extends Exception {
+  /** A body that broke off: retried as a whole by the transport, then an error. */
+  public static final class BrokenBody extends IOException {
     private static final long serialVersionUID = 1L;
 
     BrokenBody(String message, Throwable cause) {

@@ -3,7 +3,7 @@ package io.sparkrca.kubernetes.internal;
 import io.sparkrca.core.evidence.ClusterDetails;
 import io.sparkrca.core.evidence.ClusterEvent;
 import io.sparkrca.core.evidence.ClusterEventReasons;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.kubernetes.ContainerInfo;
 import io.sparkrca.kubernetes.EventInfo;
 import io.sparkrca.kubernetes.NodeInfo;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkrca.core.evidence.EvidenceGap;
 import io.sparkrca.core.evidence.LogExcerpt;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Markdown;
 import io.sparkrca.kubernetes.ContainerInfo;
 import io.sparkrca.kubernetes.EventInfo;

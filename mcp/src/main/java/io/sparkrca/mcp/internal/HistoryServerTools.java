@@ -25,8 +25,8 @@ import java.util.Optional;
  * shs}, through the same library entry points ({@link HistoryServerDiscovery#history}, {@link
  * HistoryProfiles}) with the same settings: the server's HTTP settings, then the credentials of
  * the environment ({@code SPARK_HISTORY_AUTHORIZATION}, ...), then the call's timeout, concurrency
- * and answer cap. A profile's JSON keeps the seed client's keys; an array (applications, sql-list)
- * is wrapped in an object, and {@code notes} says which server discovery chose.
+ * and answer cap. A profile's JSON keeps spark_history_api.py's keys; an array (applications,
+ * sql-list) is wrapped in an object, and {@code notes} says which server discovery chose.
  *
  * <pre>{@code
  * String json = new HistoryServerTools(sources, http).profile(new Args("shs_profile", Map.of("app", "app-1", "profile", "failure")));

@@ -4,7 +4,7 @@ import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.evidence.StackFrame;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.TaskData;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import java.util.List;
 import java.util.Optional;
 

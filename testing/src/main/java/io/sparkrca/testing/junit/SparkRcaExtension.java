@@ -2,9 +2,9 @@ package io.sparkrca.testing.junit;
 
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.testing.SparkAssertions;
-import io.sparkrca.testing.internal.SparkReflection;
-import io.sparkrca.testing.internal.SparkSessionHolder;
-import io.sparkrca.testing.internal.TestRun;
+import io.sparkrca.testing.junit.internal.SparkReflection;
+import io.sparkrca.testing.junit.internal.SparkSessionHolder;
+import io.sparkrca.testing.junit.internal.TestRun;
 import java.lang.reflect.AnnotatedElement;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -15,7 +15,7 @@ import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.report.html.RunProfile;
 import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.analysis.compare.Comparison;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

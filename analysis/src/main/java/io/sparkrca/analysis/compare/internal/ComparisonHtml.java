@@ -1,7 +1,7 @@
 package io.sparkrca.analysis.compare.internal;
 
 import io.sparkrca.core.evidence.CodeDiff;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.html.Charts;

@@ -6,7 +6,7 @@ import static io.sparkrca.core.report.Markdown.text;
 import io.sparkrca.core.evidence.CodeDiff;
 import io.sparkrca.core.report.Alternative;
 import io.sparkrca.core.report.EvidenceRef;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.analysis.compare.Comparison;

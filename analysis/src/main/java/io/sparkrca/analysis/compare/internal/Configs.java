@@ -1,10 +1,10 @@
 package io.sparkrca.analysis.compare.internal;
 
 import io.sparkrca.core.redaction.Redactor;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.analysis.compare.Comparison;
-import io.sparkrca.analysis.rca.AnalysisContext;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.AnalysisContext;
+import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

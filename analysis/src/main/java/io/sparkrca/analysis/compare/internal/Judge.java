@@ -4,12 +4,12 @@ import io.sparkrca.core.evidence.CodeDiff;
 import io.sparkrca.core.report.Alternative;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.EvidenceRef;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.analysis.compare.Comparison;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -21,9 +21,9 @@ import java.util.Optional;
  * nothing regressed), then each hypothesis (a configuration change, a change in the data's
  * distribution, fewer resources or more executor loss, a code change) scored by how directly the
  * stage evidence shows it. The best-scored is the verdict; each other one is an alternative with
- * the reason it was rejected. Recommendations follow the seed's rules: no more memory for a skewed
- * partition, no more executors when a stage's task count caps its parallelism, no caching of data
- * read once.
+ * the reason it was rejected. Recommendations avoid the slow-job playbook's common wrong answers:
+ * no more memory for a skewed partition, no more executors when a stage's task count caps its
+ * parallelism, no caching of data read once.
  */
 final class Judge {
   /** The time per unit of input up to this ratio counts as flat. */

@@ -16,7 +16,7 @@ import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.report.ChainLink;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.TimelineEvent;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Candidate;
 import java.time.Instant;
 import java.time.ZoneId;

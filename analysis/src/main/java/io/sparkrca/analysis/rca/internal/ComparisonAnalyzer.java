@@ -1,22 +1,23 @@
 package io.sparkrca.analysis.rca.internal;
 
+import io.sparkrca.core.evidence.ApplicationEvidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.analysis.compare.Comparison;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
 import java.util.List;
 
 /**
- * The comparison with a healthy baseline run (seed 001), as a root-cause candidate: the verdict
- * of {@link Comparison} (configuration regression, input growth, a change in the data's
- * distribution, in the code or in the resources) when the run is slower than its baseline. A run
- * that is not slower, or slower for no reason the comparison finds, yields no candidate: the
- * other analyzers judge it on its own, and the report still shows the comparison.
+ * The comparison with a healthy baseline run (the slow-job playbook's first step), as a root-cause
+ * candidate: the verdict of {@link Comparison} (configuration regression, input growth, a change in
+ * the data's distribution, in the code or in the resources) when the run is slower than its
+ * baseline. A run that is not slower, or slower for no reason the comparison finds, yields no
+ * candidate: the other analyzers judge it on its own, and the report still shows the comparison.
  */
 public final class ComparisonAnalyzer implements Analyzer {
   @Override
@@ -24,12 +25,25 @@ public final class ComparisonAnalyzer implements Analyzer {
     return "baseline";
   }
 
+  /**
+   * The comparison of the application with the baseline run, made once per analysis and kept as
+   * the context's derived value, so that the report can show it as a section. Its profiles are off:
+   * the RCA's own charts show this run.
+   */
+  static Comparison compare(AnalysisContext ctx) {
+    return Comparison.builder(ctx.app().orElseThrow(), ctx.baseline().orElseThrow().app().orElseThrow())
+        .sources(ctx.source().map(ApplicationEvidence::uri).orElse(""),
+            ctx.evidence().baseline().map(ApplicationEvidence::uri).orElse(""))
+        .profiles(false)
+        .compare();
+  }
+
   @Override
   public List<Candidate> analyze(AnalysisContext ctx) {
     if (ctx.baseline().isEmpty() || ctx.app().isEmpty()) {
       return List.of();
     }
-    Comparison c = ctx.comparison().orElseThrow();
+    Comparison c = ctx.derived(Comparison.class, ComparisonAnalyzer::compare);
     Comparison.Verdict v = c.verdict();
     if (v.kind().category() != RootCauseKind.Category.COMPARISON) {
       return List.of();
@@ -42,8 +56,8 @@ public final class ComparisonAnalyzer implements Analyzer {
         new Metric("baselineJobTimeMs", c.baseline().jobTimeMs(), "ms"),
         new Metric("inputRecords", c.candidate().inputRecords(), "count"),
         new Metric("baselineInputRecords", c.baseline().inputRecords(), "count"));
-    String summary = Support.x(c.slowdown()) + " the baseline's job time on " + Support.x(c.inputGrowth())
-        + " its input (" + Support.x(c.normalizedSlowdown()) + " per unit of input)"
+    String summary = Support.times(c.slowdown()) + " the baseline's job time on " + Support.times(c.inputGrowth())
+        + " its input (" + Support.times(c.normalizedSlowdown()) + " per unit of input)"
         + c.firstDivergentStage().map(p -> "; first divergent: " + p.candidate().label()).orElse("")
         + (c.linkedConfigChanges().isEmpty() ? "" : "; changed: " + String.join(", ", c.linkedConfigChanges().stream()
             .map(Comparison.ConfigChange::property).toList()));

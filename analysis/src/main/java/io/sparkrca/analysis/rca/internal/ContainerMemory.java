@@ -7,24 +7,25 @@ import io.sparkrca.core.evidence.ClusterEvent;
 import io.sparkrca.core.model.ExecutorMetrics;
 import io.sparkrca.core.model.ExecutorSummary;
 import io.sparkrca.core.model.StageData;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
-import io.sparkrca.analysis.rca.AnalysisContext;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.AnalysisContext;
+import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * An executor container's memory budget (seed 003/004): the limit it was held to (the cluster's
- * record) against what Spark sizes it at ({@code spark.executor.memory} + {@code memoryOverhead},
- * + {@code spark.executor.pyspark.memory}, + {@code spark.memory.offHeap.size} when off-heap is on),
- * the peaks the event log recorded (JVM heap, off-heap, direct buffers, process RSS), and the GC
- * share of its task time; from which it tells a heap problem from memory outside the heap
- * (overhead, off-heap, native, Python) and recommends accordingly, with the preconditions checked.
+ * An executor container's memory budget (the OOM troubleshooter's and the failure playbook's first
+ * check): the limit it was held to (the cluster's record) against what Spark sizes it at ({@code
+ * spark.executor.memory} + {@code memoryOverhead}, + {@code spark.executor.pyspark.memory}, +
+ * {@code spark.memory.offHeap.size} when off-heap is on), the peaks the event log recorded (JVM
+ * heap, off-heap, direct buffers, process RSS), and the GC share of its task time; from which it
+ * tells a heap problem from memory outside the heap (overhead, off-heap, native, Python) and
+ * recommends accordingly, with the preconditions checked.
  *
  * @param heap {@code spark.executor.memory}
  * @param overhead the overhead in effect (set, or {@code max(384m, factor * heap)})

@@ -18,7 +18,7 @@ import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
 import java.time.Instant;
@@ -28,12 +28,12 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Failures outside any task (seed-tools-spec §8.8): an application that ran no job, a SQL
- * execution that failed without a failed job (a failed commit, an analysis error), a driver that
- * threw from its main thread or ran out of memory. The cause is in a failed SQL execution's own
- * error (Spark 3.4+ event logs) or in the driver log, classified by the catalog: a missing path,
- * access denied, a missing class or module, serialization, a driver OOM from collect/toPandas, a
- * write or commit failure.
+ * Failures outside any task (the log-pattern catalogue's driver-side failures): an application that
+ * ran no job, a SQL execution that failed without a failed job (a failed commit, an analysis
+ * error), a driver that threw from its main thread or ran out of memory. The cause is in a failed
+ * SQL execution's own error (Spark 3.4+ event logs) or in the driver log, classified by the
+ * catalog: a missing path, access denied, a missing class or module, serialization, a driver OOM
+ * from collect/toPandas, a write or commit failure.
  */
 public final class DriverFailureAnalyzer implements Analyzer {
 

@@ -1,8 +1,8 @@
 package io.sparkrca.analysis.rca.internal;
 
 import static io.sparkrca.analysis.rca.internal.Support.finding;
-import static io.sparkrca.analysis.rca.internal.Support.ms;
-import static io.sparkrca.analysis.rca.internal.Support.pct;
+import static io.sparkrca.core.format.Formats.humanMillis;
+import static io.sparkrca.analysis.rca.internal.Support.percent;
 import static io.sparkrca.analysis.rca.internal.Support.prop;
 
 import io.sparkrca.core.evidence.EvidenceKind;
@@ -11,14 +11,14 @@ import io.sparkrca.core.model.JobData;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.EffectiveConf;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,11 +26,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Time the driver kept the cluster idle (seed 001 step 10, Sparklens' driver time): from the
- * first job to the end of the application, the time no job was running. The start-up before the
- * first job (JVM, session, planning the first query) is not counted: it is reported apart, as it is
- * seldom the job's own doing. A gap becomes a finding from {@value #MIN_SHARE} of the run time and
- * {@value #MIN_IDLE_MS} ms.
+ * Time the driver kept the cluster idle (the slow-job playbook's step 10, Sparklens' driver time):
+ * from the first job to the end of the application, the time no job was running. The start-up
+ * before the first job (JVM, session, planning the first query) is not counted: it is reported
+ * apart, as it is seldom the job's own doing. A gap becomes a finding from {@value #MIN_SHARE} of
+ * the run time and {@value #MIN_IDLE_MS} ms.
  *
  * <p>In an interactive session ({@link AnalysisContext#interactiveSession()}: a shell, a notebook,
  * a Dataproc session) the gaps are the user's time between commands, not driver work, so they are
@@ -70,15 +70,15 @@ public final class DriverTimeAnalyzer implements Analyzer {
     }
     long idle = gaps.idle();
     long startup = jobs.get(0).submissionTime().get().toEpochMilli() - ctx.startMs();
-    String summary = ms(idle) + " (" + pct(share) + " of the run) with no job running between the first job and the "
-        + "end; the longest gap " + ms(gaps.longest().length());
+    String summary = humanMillis(idle) + " (" + percent(share) + " of the run) with no job running between the first job and the "
+        + "end; the longest gap " + humanMillis(gaps.longest().length());
     List<EvidenceRef> evidence = new ArrayList<>();
-    evidence.add(ctx.apiRef("jobs", jobs.size() + " jobs; no job ran for " + ms(idle) + " after the first one started"));
-    String why = "Between its first job and its end the application spent " + ms(idle) + " (" + pct(share) + " of its "
-        + ms(duration) + ") with no Spark job running: the driver was busy with its own work (collecting results "
+    evidence.add(ctx.apiRef("jobs", jobs.size() + " jobs; no job ran for " + humanMillis(idle) + " after the first one started"));
+    String why = "Between its first job and its end the application spent " + humanMillis(idle) + " (" + percent(share) + " of its "
+        + humanMillis(duration) + ") with no Spark job running: the driver was busy with its own work (collecting results "
         + "and processing them in the driver, Python or pandas code, sleeps, calls to other services), so the "
-        + "executors waited. The longest such gap lasted " + ms(gaps.longest().length()) + " from "
-        + Instant.ofEpochMilli(gaps.longest().start()) + "." + (startup > 0 ? " (The " + ms(startup) + " before the "
+        + "executors waited. The longest such gap lasted " + humanMillis(gaps.longest().length()) + " from "
+        + Instant.ofEpochMilli(gaps.longest().start()) + "." + (startup > 0 ? " (The " + humanMillis(startup) + " before the "
         + "first job are start-up and are not counted.)" : "");
     return List.of(Candidate.builder(finding(RootCauseKind.DRIVER_BOTTLENECK, share >= 0.5 ? Severity.HIGH : Severity.MEDIUM,
             "Time spent on the driver between jobs", summary, Culprit.none(),
@@ -142,18 +142,18 @@ public final class DriverTimeAnalyzer implements Analyzer {
     long idle = gaps.idle();
     EffectiveConf conf = ctx.conf();
     boolean dynamic = conf.isTrue("spark.dynamicAllocation.enabled");
-    String summary = held.size() + " executor" + (held.size() == 1 ? "" : "s") + " held for " + ms(executorMs)
-        + " in all (" + Formats.fixed(coreMs / 3_600_000.0, 2) + " core-hours) while no job ran, through " + ms(heldIdle)
-        + " (" + pct(heldShare) + ") of the session";
+    String summary = held.size() + " executor" + (held.size() == 1 ? "" : "s") + " held for " + humanMillis(executorMs)
+        + " in all (" + Formats.fixed(coreMs / 3_600_000.0, 2) + " core-hours) while no job ran, through " + humanMillis(heldIdle)
+        + " (" + percent(heldShare) + ") of the session";
     List<EvidenceRef> evidence = new ArrayList<>();
-    evidence.add(ctx.apiRef("jobs", "no job ran for " + ms(idle) + " of the session; the longest gap "
-        + ms(gaps.longest().length()) + " from " + Instant.ofEpochMilli(gaps.longest().start())));
+    evidence.add(ctx.apiRef("jobs", "no job ran for " + humanMillis(idle) + " of the session; the longest gap "
+        + humanMillis(gaps.longest().length()) + " from " + Instant.ofEpochMilli(gaps.longest().start())));
     evidence.add(ctx.apiRef("allexecutors", held.size() + " executors alive during those gaps"));
     evidence.add(ctx.confRef("spark.dynamicAllocation.enabled"));
-    String why = "This application is " + session + ": the " + ms(idle) + " with no job running are the time between "
+    String why = "This application is " + session + ": the " + humanMillis(idle) + " with no job running are the time between "
         + "the user's commands, not driver work. The session kept " + held.size() + " executor"
-        + (held.size() == 1 ? "" : "s") + " through " + (heldIdle == idle ? "all of it" : ms(heldIdle) + " of it")
-        + " (" + ms(executorMs) + " of executor time, " + Formats.fixed(coreMs / 3_600_000.0, 2) + " core-hours) that "
+        + (held.size() == 1 ? "" : "s") + " through " + (heldIdle == idle ? "all of it" : humanMillis(heldIdle) + " of it")
+        + " (" + humanMillis(executorMs) + " of executor time, " + Formats.fixed(coreMs / 3_600_000.0, 2) + " core-hours) that "
         + "no one else could use. "
         + (dynamic ? "Dynamic allocation is on, yet they stayed: a minimum number of executors, a long idle timeout "
             + "or cached data kept them." : "Dynamic allocation is off, so the session kept every executor it started "

@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca.internal;
 
+import io.sparkrca.core.format.Formats;
 import static io.sparkrca.analysis.rca.internal.Support.finding;
 import static io.sparkrca.analysis.rca.internal.Support.fix;
 import static io.sparkrca.analysis.rca.internal.Support.prop;
@@ -20,7 +21,7 @@ import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
 import java.util.ArrayList;
@@ -32,12 +33,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Lost executors and their fallout (seed 003/004, seed-tools-spec §10): decodes the exit code
- * (Spark's 50-56, the JVM's 3 for {@code -XX:+ExitOnOutOfMemoryError}, 134, 137, 143), looks for
- * the decisive record (the OutOfMemoryError in the executor's own log, the container-kill message,
- * the cluster manager's OOMKilled) and links the fetch failures and stage re-runs that followed to
- * the loss. An executor whose tasks' OutOfMemoryError is in the event log is left to {@link
- * TaskFailureAnalyzer}: its loss is fallout there.
+ * Lost executors and their fallout (the OOM troubleshooter, analyze_spark_oom.py, and the failure
+ * playbook): decodes the exit code (Spark's 50-56, the JVM's 3 for {@code
+ * -XX:+ExitOnOutOfMemoryError}, 134, 137, 143), looks for the decisive record (the OutOfMemoryError
+ * in the executor's own log, the container-kill message, the cluster manager's OOMKilled) and links
+ * the fetch failures and stage re-runs that followed to the loss. An executor whose tasks'
+ * OutOfMemoryError is in the event log is left to {@link TaskFailureAnalyzer}: its loss is fallout
+ * there.
  */
 public final class ExecutorLossAnalyzer implements Analyzer {
   private static final Pattern FETCH_SOURCE = Pattern.compile("BlockManagerId\\(([^,\\s]+),|executor\\(Id: ([^)\\s]+)\\)");
@@ -120,7 +122,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
         .map(t -> Math.min(t, r.time())).orElse(r.time());
     String killedAt = decisive.map(e -> ClusterRecords.where(e) + ": " + e.reason()
         + e.exitCode().map(c -> " (exit " + c + ")").orElse("") + ClusterRecords.end(e).map(t -> " at " + t).orElse("")
-        + (t0 < r.time() ? "; the event log records the loss " + Support.ms(r.time() - t0) + " later" : "")).orElse("");
+        + (t0 < r.time() ? "; the event log records the loss " + Formats.humanMillis(r.time() - t0) + " later" : "")).orElse("");
     String nodeStory = nodeStory(nodeRecords);
     killInLog.ifPresent(e -> evidence.add(new EvidenceRef(EvidenceRef.Kind.LOG, e.log(), e.line(), e.block())));
 
@@ -257,7 +259,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
                 + "spark.executor.memory + spark.executor.memoryOverhead).",
             "Exit code 137 is usually the kernel's OOM killer or the cluster manager enforcing the limit.",
             List.of(new io.sparkrca.core.report.PropertyChange("spark.executor.memoryOverhead",
-                ctx.conf().get("spark.executor.memoryOverhead"), io.sparkrca.analysis.rca.EffectiveConf.sparkSize(Math.max(overhead * 2, heap / 4))))));
+                ctx.conf().get("spark.executor.memoryOverhead"), io.sparkrca.analysis.EffectiveConf.sparkSize(Math.max(overhead * 2, heap / 4))))));
       }
       if (!fetches.isEmpty() && !ctx.conf().isTrue("spark.shuffle.service.enabled")
           && !ctx.conf().isTrue("spark.decommission.enabled")) {
@@ -274,7 +276,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
       NodeFailures.Node n = nodes.flaky().get();
       b.against(new EvidenceRef(EvidenceRef.Kind.METRIC, nodes.kind() + " " + n.name(), 0, "executor " + exec + " ran on "
           + nodes.kind() + " " + n.name() + ", which holds " + n.all() + " of the application's " + nodes.total()
-          + " failures (" + Support.pct(nodes.share(n)) + "): the " + nodes.kind() + " may be the cause"));
+          + " failures (" + Support.percent(nodes.share(n)) + "): the " + nodes.kind() + " may be the cause"));
     } else {
       b.explains(RootCauseKind.FLAKY_INFRASTRUCTURE);
     }

@@ -11,9 +11,9 @@ import java.util.Optional;
 
 /**
  * Classifies a failure from its text (an exception with its causes, a log excerpt) by the
- * signatures of the troubleshooting catalog (seed-tools-spec §8.8, §10.2): out-of-memory by kind,
- * missing paths, classes and modules, access denied, serialization, Python UDFs, write and commit
- * failures. Order matters: the most specific cause first.
+ * signatures of the troubleshooting catalogues (spark_log_patterns.md, analyze_spark_oom.py's):
+ * out-of-memory by kind, missing paths, classes and modules, access denied, serialization, Python
+ * UDFs, write and commit failures. Order matters: the most specific cause first.
  */
 public final class FailureText {
   private FailureText() {}

@@ -13,7 +13,7 @@ import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
 import java.time.Instant;
@@ -21,7 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A flaky host (seed 004 "Flaky infrastructure", seed-tools-spec §9.5): the application's failures
+ * A flaky host (the failure playbook's "Flaky infrastructure"): the application's failures
  * (lost executors, the tasks lost with them, fetch failures of the shuffle output they served, task
  * errors) grouped by the node they point at, and a finding when they concentrate on one node
  * ({@link NodeFailures} holds the grouping and the thresholds). Each node's counts are evidence of
@@ -95,7 +95,7 @@ public final class FlakyNodeAnalyzer implements Analyzer {
     // The grouping in the summary too: the one line every format renders for every finding.
     List<String> lines = j.nodes().stream().limit(MAX_NODES_LISTED).map(o -> line(kind, o, j, false)).toList();
     String counts = what + " holds " + n.all() + " of the application's " + j.total() + " failures ("
-        + Support.pct(share) + "); by " + kind + ": " + String.join("; ", lines)
+        + Support.percent(share) + "); by " + kind + ": " + String.join("; ", lines)
         + (j.nodes().size() > MAX_NODES_LISTED ? "; and " + (j.nodes().size() - MAX_NODES_LISTED) + " more "
             + kind + "s" : "");
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.FLAKY_INFRASTRUCTURE,
@@ -103,7 +103,7 @@ public final class FlakyNodeAnalyzer implements Analyzer {
             "Failures concentrate on " + what, counts, culprit, metrics, 0, 0, evidence, name()))
         .confidence(corroborated ? Confidence.CONFIRMED : Confidence.LEADING_HYPOTHESIS)
         .explanation("Grouped by the " + kind + " they point at, the application's failures concentrate on " + what
-            + ": " + n.describe() + ", " + Support.pct(share) + " of all its failures, while the other "
+            + ": " + n.describe() + ", " + Support.percent(share) + " of all its failures, while the other "
             + kind + (others.size() == 1 ? "" : "s") + " ran " + otherExecutors + " executor"
             + (otherExecutors == 1 ? "" : "s") + " with " + otherFailures + ". The same application failing on one "
             + kind + " and not on the others points at the " + kind + " (its hardware, kernel, disk, network or "
@@ -130,7 +130,7 @@ public final class FlakyNodeAnalyzer implements Analyzer {
     b.recommend(Support.investigate("Take " + what + " out of service and look at its health (" + (kind.equals("node")
             ? "kubectl cordon " + n.name() + " and drain it; its conditions, kubelet and kernel logs"
             : "its disks, network and system logs") + ") before retuning the job.",
-        Support.pct(share) + " of the failures point at this " + kind + "; the others ran the same job without them."));
+        Support.percent(share) + " of the failures point at this " + kind + "; the others ran the same job without them."));
     b.recommend(tune("Let Spark stop scheduling on a host that keeps failing tasks and executors, so that one bad "
             + kind + " cannot fail the job.",
         "spark.excludeOnFailure excludes an executor after 2 failed tasks and a node after 2 failed executors.",
@@ -145,7 +145,7 @@ public final class FlakyNodeAnalyzer implements Analyzer {
    */
   private static String line(String kind, NodeFailures.Node o, NodeFailures.Judgement j, boolean full) {
     return kind + " " + o.name() + ": " + o.all() + " failure" + (o.all() == 1 ? "" : "s") + " ("
-        + Support.pct(j.share(o)) + ")" + (o.all() == 0 ? "" : ": " + o.describe()) + "; "
+        + Support.percent(j.share(o)) + ")" + (o.all() == 0 ? "" : ": " + o.describe()) + "; "
         + o.executors().size() + " executor" + (o.executors().size() == 1 ? "" : "s") + " ran there"
         + (o.executors().isEmpty() ? "" : " (" + String.join(", ", o.executors().subList(0, Math.min(20, o.executors().size())))
             + (o.executors().size() > 20 ? ", ..." : "") + ")")

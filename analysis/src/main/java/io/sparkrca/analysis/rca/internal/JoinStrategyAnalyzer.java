@@ -1,10 +1,10 @@
 package io.sparkrca.analysis.rca.internal;
 
-import static io.sparkrca.analysis.rca.internal.Support.bytes;
+import static io.sparkrca.core.format.Formats.humanBytes;
 import static io.sparkrca.analysis.rca.internal.Support.finding;
-import static io.sparkrca.analysis.rca.internal.Support.ms;
+import static io.sparkrca.core.format.Formats.humanMillis;
 import static io.sparkrca.analysis.rca.internal.Support.prop;
-import static io.sparkrca.analysis.rca.internal.Support.q;
+import static io.sparkrca.analysis.rca.internal.Support.quantileAt;
 
 import io.sparkrca.core.model.ExecutionData;
 import io.sparkrca.core.model.StageData;
@@ -15,20 +15,20 @@ import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Sort-merge joins whose smaller side is small enough to broadcast (seed 001, "optimize-spark-sql
- * -plan" step 3): the data size that reached the smaller side's exchange, observed, against {@code
- * spark.sql.autoBroadcastJoinThreshold} (disabled, or stale statistics hid the size). The time it
- * costs is the join's reduce work (median task time per wave of tasks), which a broadcast hash join
- * would not need; a straggler's excess belongs to skew, not to the join strategy.
+ * Sort-merge joins whose smaller side is small enough to broadcast (the "optimize-spark-sql-plan"
+ * playbook's step 3): the data size that reached the smaller side's exchange, observed, against
+ * {@code spark.sql.autoBroadcastJoinThreshold} (disabled, or stale statistics hid the size). The
+ * time it costs is the join's reduce work (median task time per wave of tasks), which a broadcast
+ * hash join would not need; a straggler's excess belongs to skew, not to the join strategy.
  */
 public final class JoinStrategyAnalyzer implements Analyzer {
   /** What a broadcast handles comfortably when the threshold is off: Spark's default threshold. */
@@ -62,13 +62,13 @@ public final class JoinStrategyAnalyzer implements Analyzer {
           .max(java.util.Comparator.comparingLong(StageData::shuffleReadRecords));
       long cost = reduce.map(s -> joinWork(ctx, s)).orElse(0L);
       List<EvidenceRef> evidence = new ArrayList<>();
-      evidence.add(ctx.apiRef("sql/" + x.id(), join.display() + ": the smaller side's exchange holds " + bytes(small)
-          + ", the larger " + bytes(large)));
+      evidence.add(ctx.apiRef("sql/" + x.id(), join.display() + ": the smaller side's exchange holds " + humanBytes(small)
+          + ", the larger " + humanBytes(large)));
       evidence.add(ctx.confRef("spark.sql.autoBroadcastJoinThreshold"));
       reduce.ifPresent(s -> evidence.add(ctx.apiRef(Support.stagePath(s), "the join's reduce stage: " + s.numTasks()
-          + " task(s), " + ms(AnalysisContext.wallMs(s)))));
+          + " task(s), " + humanMillis(AnalysisContext.wallMs(s)))));
       String why = "SQL execution " + x.id() + " joins with " + join.display() + ", shuffling and sorting both sides, "
-          + "though its smaller side is only " + bytes(small) + " (the larger " + bytes(large) + "): a broadcast hash "
+          + "though its smaller side is only " + humanBytes(small) + " (the larger " + humanBytes(large) + "): a broadcast hash "
           + "join would ship the small side to every task and skip the shuffle of the large one. "
           + (threshold <= 0 ? "Broadcast joins are disabled (spark.sql.autoBroadcastJoinThreshold="
               + conf.get("spark.sql.autoBroadcastJoinThreshold").orElse("-1") + ")."
@@ -76,7 +76,7 @@ public final class JoinStrategyAnalyzer implements Analyzer {
                   + "optimizer's size estimate was too high, usually because of missing or stale statistics.");
       Candidate.Builder b = Candidate.builder(finding(RootCauseKind.SORT_MERGE_JOIN_SHOULD_BROADCAST, Severity.MEDIUM,
               "Sort-merge join in SQL execution " + x.id() + " where a broadcast fits",
-              join.display() + " with a " + bytes(small) + " side", Culprit.stages(stages).withSqlExecution(x.id(), Optional.of(join.display())),
+              join.display() + " with a " + humanBytes(small) + " side", Culprit.stages(stages).withSqlExecution(x.id(), Optional.of(join.display())),
               List.of(new Metric("smallSideBytes", small, "bytes"), new Metric("largeSideBytes", large, "bytes")),
               cost, Support.share(ctx, cost), evidence, name()))
           .confidence(Confidence.CONFIRMED)
@@ -104,7 +104,7 @@ public final class JoinStrategyAnalyzer implements Analyzer {
       return wall;
     }
     int cores = Math.max(1, ctx.totalCores());
-    double median = q(d.get().duration(), 2);
+    double median = quantileAt(d.get().duration(), 2);
     long waves = (s.numTasks() + cores - 1) / cores;
     return Math.min(wall, Math.round(median * waves));
   }

@@ -1,9 +1,9 @@
 package io.sparkrca.analysis.rca.internal;
 
-import static io.sparkrca.analysis.rca.internal.Support.bytes;
+import static io.sparkrca.core.format.Formats.humanBytes;
 import static io.sparkrca.analysis.rca.internal.Support.finding;
-import static io.sparkrca.analysis.rca.internal.Support.ms;
-import static io.sparkrca.analysis.rca.internal.Support.pct;
+import static io.sparkrca.core.format.Formats.humanMillis;
+import static io.sparkrca.analysis.rca.internal.Support.percent;
 import static io.sparkrca.analysis.rca.internal.Support.prop;
 
 import io.sparkrca.core.model.StageData;
@@ -14,17 +14,17 @@ import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Memory pressure that slows a run without failing it (seed 001 steps 3 and 6): spill to disk
- * (with the memory settings that explain it: {@code spark.memory.fraction}, the heap, the
- * partition count) and garbage-collection pressure (GC time against task time, with the heap
+ * Memory pressure that slows a run without failing it (the slow-job playbook's steps 3 and 6):
+ * spill to disk (with the memory settings that explain it: {@code spark.memory.fraction}, the heap,
+ * the partition count) and garbage-collection pressure (GC time against task time, with the heap
  * size). Each is one finding over the stages it affects; the time cost of spill is the stage time
  * in proportion to the bytes spilled against the bytes processed, that of GC the GC time spread
  * over the stage's parallelism.
@@ -65,16 +65,16 @@ public final class MemoryPressureAnalyzer implements Analyzer {
       stages.add(s.stageId());
       disk += s.diskBytesSpilled();
       memory += s.memoryBytesSpilled();
-      evidence.add(ctx.apiRef(Support.stagePath(s), bytes(s.diskBytesSpilled()) + " spilled to disk ("
-          + bytes(s.memoryBytesSpilled()) + " in memory) by " + s.numTasks() + " tasks processing " + bytes(processed)));
+      evidence.add(ctx.apiRef(Support.stagePath(s), humanBytes(s.diskBytesSpilled()) + " spilled to disk ("
+          + humanBytes(s.memoryBytesSpilled()) + " in memory) by " + s.numTasks() + " tasks processing " + humanBytes(processed)));
     }
     if (stages.isEmpty()) {
       return java.util.Optional.empty();
     }
     EffectiveConf conf = ctx.conf();
     String heapKey = ctx.heapProperty();
-    StringBuilder why = new StringBuilder("Stage(s) " + join(stages) + " spilled " + bytes(disk) + " to disk ("
-        + bytes(memory) + " in memory): sorts, aggregations or joins outgrew the execution memory, so their data was "
+    StringBuilder why = new StringBuilder("Stage(s) " + join(stages) + " spilled " + humanBytes(disk) + " to disk ("
+        + humanBytes(memory) + " in memory): sorts, aggregations or joins outgrew the execution memory, so their data was "
         + "written to disk and read back.");
     List<PropertyChange> props = new ArrayList<>();
     List<String> causes = new ArrayList<>();
@@ -82,7 +82,7 @@ public final class MemoryPressureAnalyzer implements Analyzer {
       double f = Double.parseDouble(conf.get("spark.memory.fraction").orElse("0.6"));
       if (f < 0.6) {
         causes.add("the application sets spark.memory.fraction=" + conf.get("spark.memory.fraction").get()
-            + " (default 0.6), leaving " + pct(f) + " of the heap for execution and storage");
+            + " (default 0.6), leaving " + percent(f) + " of the heap for execution and storage");
         evidence.add(ctx.confRef("spark.memory.fraction"));
         props.add(new PropertyChange("spark.memory.fraction", conf.get("spark.memory.fraction"), "0.6"));
       }
@@ -92,7 +92,7 @@ public final class MemoryPressureAnalyzer implements Analyzer {
     evidence.add(ctx.confRef(heapKey));
     why.append(" Memory available: ").append(String.join("; ", causes)).append(".");
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.SPILL, disk >= (1L << 30) ? Severity.HIGH : Severity.MEDIUM,
-            "Spill to disk in stage(s) " + join(stages), bytes(disk) + " spilled to disk (" + bytes(memory) + " in memory)",
+            "Spill to disk in stage(s) " + join(stages), humanBytes(disk) + " spilled to disk (" + humanBytes(memory) + " in memory)",
             Culprit.stages(stages), List.of(new Metric("diskBytesSpilled", disk, "bytes"),
                 new Metric("memoryBytesSpilled", memory, "bytes")), cost, Support.share(ctx, cost), evidence, name()))
         .confidence(Confidence.CONFIRMED)
@@ -129,8 +129,8 @@ public final class MemoryPressureAnalyzer implements Analyzer {
       gcTime += s.jvmGcTime();
       runTime += s.executorRunTime();
       cost += Math.round(s.jvmGcTime() / Support.parallelism(s, cores));
-      evidence.add(ctx.apiRef(Support.stagePath(s), "GC " + ms(s.jvmGcTime()) + " of " + ms(s.executorRunTime())
-          + " task time (" + pct(s.jvmGcTime() / (double) s.executorRunTime()) + ")"));
+      evidence.add(ctx.apiRef(Support.stagePath(s), "GC " + humanMillis(s.jvmGcTime()) + " of " + humanMillis(s.executorRunTime())
+          + " task time (" + percent(s.jvmGcTime() / (double) s.executorRunTime()) + ")"));
     }
     if (stages.isEmpty()) {
       return java.util.Optional.empty();
@@ -140,12 +140,12 @@ public final class MemoryPressureAnalyzer implements Analyzer {
     long heap = conf.bytes(heapKey).orElse(1L << 30);
     evidence.add(ctx.confRef(heapKey));
     double share = gcTime / (double) runTime;
-    String why = "Garbage collection took " + pct(share) + " of the task time of stage(s) " + join(stages) + " ("
-        + ms(gcTime) + " of " + ms(runTime) + "): tasks keep so many objects alive that the JVM spends much of its "
+    String why = "Garbage collection took " + percent(share) + " of the task time of stage(s) " + join(stages) + " ("
+        + humanMillis(gcTime) + " of " + humanMillis(runTime) + "): tasks keep so many objects alive that the JVM spends much of its "
         + "time reclaiming memory. Tasks run in " + conf.cite(heapKey)
         + (ctx.localMode() ? " (local mode: tasks share the driver's heap)" : "") + ".";
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.GC_PRESSURE, share >= 0.4 ? Severity.HIGH : Severity.MEDIUM,
-            "Garbage-collection pressure in stage(s) " + join(stages), pct(share) + " of task time in GC",
+            "Garbage-collection pressure in stage(s) " + join(stages), percent(share) + " of task time in GC",
             Culprit.stages(stages), List.of(new Metric("gcShare", share, "share"), new Metric("gcTimeMs", gcTime, "ms")),
             cost, Support.share(ctx, cost), evidence, name()))
         .confidence(Confidence.CONFIRMED)

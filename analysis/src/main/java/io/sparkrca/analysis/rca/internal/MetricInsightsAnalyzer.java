@@ -1,9 +1,9 @@
 package io.sparkrca.analysis.rca.internal;
 
-import static io.sparkrca.analysis.rca.internal.Support.bytes;
+import static io.sparkrca.core.format.Formats.humanBytes;
 import static io.sparkrca.analysis.rca.internal.Support.finding;
-import static io.sparkrca.analysis.rca.internal.Support.ms;
-import static io.sparkrca.analysis.rca.internal.Support.pct;
+import static io.sparkrca.core.format.Formats.humanMillis;
+import static io.sparkrca.analysis.rca.internal.Support.percent;
 
 import io.sparkrca.core.evidence.ClusterEvent;
 import io.sparkrca.core.evidence.ClusterEventReasons;
@@ -15,13 +15,13 @@ import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.core.app.StageQuery;
 import io.sparkrca.core.app.TaskQuery;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
 import java.util.ArrayList;
@@ -36,7 +36,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The metric insights Dataproc's console shows for a batch (seed 002, "Metrics table"), each a
+ * The metric insights Dataproc's console shows for a batch (its Spark UI's "Metrics table"), each a
  * finding that names its threshold and the executors or stages past it, worst first:
  *
  * <ul>
@@ -74,8 +74,9 @@ public final class MetricInsightsAnalyzer implements Analyzer {
   public static final double EXECUTOR_GAP_SHARE = 0.25;
   static final int MAX_STAGES_READ = 5;
   /**
-   * The longest task list an insight reads for one stage: 20 pages on Dataproc, the seed's default
-   * {@code --max_fetch} of tasks.
+   * The longest task list an insight reads for one stage: 20 pages on Dataproc, the default
+   * {@code --max_fetch} of tasks of the Python sparkApplications client ({@code
+   * spark_applications.py}).
    */
   static final int MAX_TASKS_READ = 2_000;
   /** Run time an executor needs in the stages read before its shuffle write share means anything. */
@@ -97,7 +98,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
       stageRatio(ctx, "bytes written / read", "bytes", AMPLIFICATION,
           s -> s.inputBytes() + s.shuffleReadBytes(), s -> s.outputBytes() + s.shuffleWriteBytes(),
           e -> e.inputBytes() + e.shuffleRead(), e -> e.outputBytes() + e.shuffleWrite(), MIN_AMPLIFIED_BYTES,
-          "wrote more than it read: a join, explode or cross product multiplied the data (seed 002: replicated joins "
+          "wrote more than it read: a join, explode or cross product multiplied the data (replicated joins "
               + "amplify data on some executors)").ifPresent(out::add);
       stageRatio(ctx, "records written / read", "records", AMPLIFICATION,
           s -> s.inputRecords() + s.shuffleReadRecords(), s -> s.outputRecords() + s.shuffleWriteRecords(),
@@ -127,15 +128,15 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     double top = share(worst.totalGCTime(), worst.totalDuration());
     List<EvidenceRef> ev = new ArrayList<>();
     for (ExecutorSummary e : past.subList(0, Math.min(MAX_NAMED, past.size()))) {
-      ev.add(ctx.apiRef("allexecutors", "executor " + e.id() + " (" + e.hostPort() + "): " + ms(e.totalGCTime()) + " GC of "
-          + ms(e.totalDuration()) + " task time (" + pct(share(e.totalGCTime(), e.totalDuration())) + ")"));
+      ev.add(ctx.apiRef("allexecutors", "executor " + e.id() + " (" + e.hostPort() + "): " + humanMillis(e.totalGCTime()) + " GC of "
+          + humanMillis(e.totalDuration()) + " task time (" + percent(share(e.totalGCTime(), e.totalDuration())) + ")"));
     }
     return Optional.of(insight(ctx, "GC time / task time", top, GC_SHARE, "ratio",
         Culprit.none().withExecutors(ids(past)),
-        past.size() + " executor(s) spent " + pct(GC_SHARE) + " or more of their task time in JVM garbage collection, "
-            + "executor " + worst.id() + " the most (" + pct(top) + ")",
+        past.size() + " executor(s) spent " + percent(GC_SHARE) + " or more of their task time in JVM garbage collection, "
+            + "executor " + worst.id() + " the most (" + percent(top) + ")",
         "High ratios point at tasks holding too much (large per-task state, wide rows, caching) or object churn on "
-            + "those executors (seed 002).", ev));
+            + "those executors.", ev));
   }
 
   private Optional<Candidate> spill(AnalysisContext ctx) {
@@ -148,7 +149,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     List<EvidenceRef> ev = new ArrayList<>();
     for (StageData s : spilled.subList(0, Math.min(MAX_NAMED, spilled.size()))) {
       ev.add(ctx.apiRef(Support.stagePath(s), "stage " + s.stageId() + "." + s.attemptId() + " spilled "
-          + bytes(s.diskBytesSpilled()) + " to disk"));
+          + humanBytes(s.diskBytesSpilled()) + " to disk"));
     }
     // Per executor: the per-executor summaries of the stages that spilled most (a bounded read).
     Map<String, Long> byExecutor = new LinkedHashMap<>();
@@ -162,23 +163,23 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     if (!executors.isEmpty()) {
       String top = executors.get(0);
       ev.add(ctx.apiRef(Support.stagePath(spilled.get(0)), "per executor, in the stages that spilled most: executor "
-          + top + " spilled " + bytes(byExecutor.get(top)) + (executors.size() > 1 ? ", " + (executors.size() - 1)
+          + top + " spilled " + humanBytes(byExecutor.get(top)) + (executors.size() > 1 ? ", " + (executors.size() - 1)
               + " other executor(s) less" : "")));
     }
     Culprit c = Culprit.stages(ids(spilled, StageData::stageId)).withExecutors(executors.subList(0,
         Math.min(MAX_NAMED, executors.size())));
     return Optional.of(insight(ctx, "disk bytes spilled", total, 0, "bytes", c,
-        bytes(total) + " spilled to disk by " + spilled.size() + " stage attempt(s), stage " + spilled.get(0).stageId()
-            + " the most (" + bytes(spilled.get(0).diskBytesSpilled()) + ")"
+        humanBytes(total) + " spilled to disk by " + spilled.size() + " stage attempt(s), stage " + spilled.get(0).stageId()
+            + " the most (" + humanBytes(spilled.get(0).diskBytesSpilled()) + ")"
             + (executors.isEmpty() ? "" : "; executor " + executors.get(0) + " spilled the most of them"),
-        "Spill concentrated on a few executors points at skew; spill that grows stage after stage at memory pressure "
-            + "(seed 002).", ev));
+        "Spill concentrated on a few executors points at skew; spill that grows stage after stage at memory pressure.",
+        ev));
   }
 
   /**
    * Stages that wrote {@code threshold} times what they read (above {@code floor}), and, from the
    * per-executor summaries of the worst {@value #MAX_STAGES_READ} of them (a bounded read, as
-   * for spill), the executors that did: seed 002 reads this metric per executor.
+   * for spill), the executors that did: Dataproc's metric insights read this metric per executor.
    */
   private Optional<Candidate> stageRatio(AnalysisContext ctx, String metric, String unit, double threshold,
       ToDoubleFunction<StageData> read, ToDoubleFunction<StageData> written, ToLongFunction<ExecutorStageSummary> readBy,
@@ -260,18 +261,18 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     List<EvidenceRef> ev = new ArrayList<>();
     for (StageData s : past.subList(0, Math.min(MAX_NAMED, past.size()))) {
       ev.add(ctx.apiRef(Support.stagePath(s), "stage " + s.stageId() + "." + s.attemptId() + ": "
-          + ms(s.shuffleWriteTime() / 1e6) + " writing shuffle files of " + ms(s.executorRunTime()) + " run time"));
+          + humanMillis(s.shuffleWriteTime() / 1e6) + " writing shuffle files of " + humanMillis(s.executorRunTime()) + " run time"));
     }
     List<ExecutorShare> executors = shuffleWriteByExecutor(ctx, past, ev);
     String byWorst = executors.isEmpty() ? ""
-        : "; executor " + executors.get(0).id() + " the most (" + pct(executors.get(0).share()) + ")";
+        : "; executor " + executors.get(0).id() + " the most (" + percent(executors.get(0).share()) + ")";
     return Optional.of(insight(ctx, "shuffle write time / run time", top, SHUFFLE_WRITE_SHARE, "ratio",
         Culprit.stages(ids(past, StageData::stageId)).withExecutors(executors.stream().limit(MAX_NAMED)
             .map(ExecutorShare::id).toList()),
-        past.size() + " stage attempt(s) spent " + pct(SHUFFLE_WRITE_SHARE) + " or more of their run time writing "
-            + "shuffle files, stage " + worst.stageId() + " the most (" + pct(top) + ")" + byWorst,
+        past.size() + " stage attempt(s) spent " + percent(SHUFFLE_WRITE_SHARE) + " or more of their run time writing "
+            + "shuffle files, stage " + worst.stageId() + " the most (" + percent(top) + ")" + byWorst,
         "High shuffle write time points at skew, slow serialization or slow local disks; look for outlier tasks in "
-            + "those stages (seed 002).", ev));
+            + "those stages.", ev));
   }
 
   /** An executor's shuffle write time against its run time, in the stages read. */
@@ -320,9 +321,9 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     if (!past.isEmpty()) {
       ExecutorShare e = past.get(0);
       ev.add(ctx.apiRef(Support.stagePath(worstFirst.get(0)), "per executor, from the task lists of the stages that "
-          + "wrote longest: executor " + e.id() + " spent " + ms(e.writeNs() / 1e6) + " writing shuffle files of "
-          + ms(e.runMs()) + " run time (" + pct(e.share()) + ")" + (past.size() > 1 ? ", " + (past.size() - 1)
-              + " other executor(s) " + pct(SHUFFLE_WRITE_SHARE) + " or more too" : "")));
+          + "wrote longest: executor " + e.id() + " spent " + humanMillis(e.writeNs() / 1e6) + " writing shuffle files of "
+          + humanMillis(e.runMs()) + " run time (" + percent(e.share()) + ")" + (past.size() > 1 ? ", " + (past.size() - 1)
+              + " other executor(s) " + percent(SHUFFLE_WRITE_SHARE) + " or more too" : "")));
     }
     return past;
   }
@@ -351,7 +352,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
         "Stage progression: " + failed.size() + " stage attempt(s) failed" + (waiting.isEmpty() ? ""
             : ", " + waiting.size() + " stage(s) were still waiting or running when the application ended"),
         "Many failed or waiting stages point at skew or at a failure the stages did not recover from; the failure "
-            + "reasons are on the stages (seed 002).", ev));
+            + "reasons are on the stages.", ev));
   }
 
   /** The largest gap the autoscaler recorded between the executors it needed and those running. */
@@ -388,17 +389,17 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     return Optional.of(insight(ctx, "executors required - running", gap, Math.max(2, EXECUTOR_GAP_SHARE * worstRequired),
         "executors", Culprit.none(),
         "The autoscaler needed " + worstRequired + " executors but " + worstRunning + " were running" + when + " ("
-            + pct(share) + " short; the largest gap in " + records + " autoscaler record(s))",
+            + percent(share) + " short; the largest gap in " + records + " autoscaler record(s))",
         "A large gap between required and running executors is an autoscaling issue: the maximum executors "
-            + "(spark.dynamicAllocation.maxExecutors), quota, or capacity held the workload back (seed 002)"
+            + "(spark.dynamicAllocation.maxExecutors), quota, or capacity held the workload back"
             + (worst.message().contains("constraints=") ? "; the record names its constraint" : "") + ".", ev));
   }
 
   private Candidate insight(AnalysisContext ctx, String metric, double value, double threshold, String unit, Culprit c,
       String title, String meaning, List<EvidenceRef> evidence) {
-    String shown = unit.equals("ratio") ? Formats.fixed(value, 2) : unit.equals("bytes") ? bytes(value)
+    String shown = unit.equals("ratio") ? Formats.fixed(value, 2) : unit.equals("bytes") ? humanBytes(value)
         : Formats.fixed(value, 0) + " " + unit;
-    String limit = unit.equals("ratio") ? Formats.fixed(threshold, 2) : unit.equals("bytes") ? bytes(threshold)
+    String limit = unit.equals("ratio") ? Formats.fixed(threshold, 2) : unit.equals("bytes") ? humanBytes(threshold)
         : Formats.fixed(threshold, 0) + " " + unit;
     Severity sev = unit.equals("ratio") && threshold > 0 && value >= 2 * threshold ? Severity.MEDIUM : Severity.LOW;
     return Candidate.builder(finding(RootCauseKind.METRIC_INSIGHT, sev, "Metric insight (" + metric + "): " + title,
@@ -411,7 +412,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
   }
 
   private static String amount(double v, String unit) {
-    return unit.equals("bytes") ? bytes(v) : Formats.fixed(v, 0) + " " + unit;
+    return unit.equals("bytes") ? humanBytes(v) : Formats.fixed(v, 0) + " " + unit;
   }
 
   private static double share(long part, long whole) {

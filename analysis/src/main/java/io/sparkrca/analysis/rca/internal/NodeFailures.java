@@ -7,7 +7,7 @@ import io.sparkrca.core.model.ExecutorSummary;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.model.TaskStatus;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -22,12 +22,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An application's failures grouped by the node they point at (seed 004: "group the failed task
- * samples by host and executorId; failures clustered on one host point at infrastructure";
- * seed-tools-spec §9.5: "one host means infrastructure, one partition means data"), and the
- * judgement whether one node is a flaky host. A failure points at the node of the executor it
- * concerns: a lost executor and the tasks lost with it at that executor's node, a fetch failure at
- * the node that served (and lost) the shuffle blocks, a task's exception at the node it ran on.
+ * An application's failures grouped by the node they point at (the failure playbook: "group the
+ * failed task samples by host and executorId; failures clustered on one host point at
+ * infrastructure"; and its heuristics: "one host means infrastructure, one partition means data"),
+ * and the judgement whether one node is a flaky host. A failure points at the node of the executor
+ * it concerns: a lost executor and the tasks lost with it at that executor's node, a fetch failure
+ * at the node that served (and lost) the shuffle blocks, a task's exception at the node it ran on.
  * The node is the Kubernetes node from the pod records when the cluster's records are there, else
  * the executor's host from the event log. Failures that are the application's own (an
  * OutOfMemoryError, a container killed for its memory, a code or data error the text names) are
@@ -45,8 +45,8 @@ final class NodeFailures {
    */
   static final int MIN_FAILURES = 2;
   /**
-   * The share of all the application's failures the worst node must hold: seed 004's "clustered on
-   * one host" and §9.5's "one host", with room for one stray failure in four elsewhere.
+   * The share of all the application's failures the worst node must hold: the failure playbook's
+   * "clustered on one host" and "one host", with room for one stray failure in four elsewhere.
    */
   static final double MIN_SHARE = 0.75;
   /** Nodes that must have run executors: on one node, the node and the application cannot be told apart. */
@@ -260,7 +260,7 @@ final class NodeFailures {
           + ": the " + kind + " and the application cannot be told apart";
     } else if (j.share(worst) < MIN_SHARE) {
       why = "the failures are spread: the worst " + kind + ", " + worst.name() + ", holds " + worst.all() + " of "
-          + total + " (" + Support.pct(j.share(worst)) + ", under " + Support.pct(MIN_SHARE) + ")";
+          + total + " (" + Support.percent(j.share(worst)) + ", under " + Support.percent(MIN_SHARE) + ")";
     } else if (worst.failures() <= worst.ownFailures()) {
       why = "the failures on " + worst.name() + " are mostly the application's own (" + worst.ownFailures()
           + " of " + worst.all() + ": out of memory, code or data errors)";
@@ -268,7 +268,7 @@ final class NodeFailures {
       why = worst.name() + " has " + worst.failures() + " failure(s), under " + MIN_FAILURES;
     } else {
       return new Judgement(nodes, kind, Optional.of(worst), worst.name() + " holds " + worst.all() + " of " + total
-          + " failures (" + Support.pct(j.share(worst)) + ")", total, unattributed, tasksCut);
+          + " failures (" + Support.percent(j.share(worst)) + ")", total, unattributed, tasksCut);
     }
     return new Judgement(nodes, kind, Optional.empty(), why, total, unattributed, tasksCut);
   }

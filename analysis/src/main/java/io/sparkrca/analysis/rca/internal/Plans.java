@@ -4,7 +4,7 @@ import io.sparkrca.core.model.ExecutionData;
 import io.sparkrca.core.model.SqlEdge;
 import io.sparkrca.core.model.SqlMetric;
 import io.sparkrca.core.model.SqlNode;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -8,8 +8,8 @@ import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCauseKind;
-import io.sparkrca.analysis.rca.AnalysisContext;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.AnalysisContext;
+import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,12 +18,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What to do about each kind of failure (seed-tools-spec §8.8 and §10.4), with preconditions
- * checked against the effective configuration and exact property values computed from the
- * current ones. Platform limits are applied where the platform is known (Dataproc Serverless:
- * about 9.6 GB per executor by default, at least 1024m per core, 4 cores at least); every
- * recommendation is then fitted to Serverless' documented limits, and checked against what the
- * application already sets, by {@link ServerlessLimits}.
+ * What to do about each kind of failure (the log-pattern catalogue's and the OOM troubleshooter's),
+ * with preconditions checked against the effective configuration and exact property values computed
+ * from the current ones. Platform limits are applied where the platform is known (Dataproc
+ * Serverless: about 9.6 GB per executor by default, at least 1024m per core, 4 cores at least);
+ * every recommendation is then fitted to Serverless' documented limits, and checked against what
+ * the application already sets, by {@link ServerlessLimits}.
  */
 final class Remedies {
   private static final Pattern DATA_SOURCE = Pattern.compile("Failed to find (?:the )?data source:? ?([\\w.-]+)");

@@ -4,8 +4,8 @@ import io.sparkrca.core.evidence.ClusterEvent;
 import io.sparkrca.core.evidence.ClusterEventReasons;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
-import io.sparkrca.analysis.rca.AnalysisContext;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.AnalysisContext;
+import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,9 +16,9 @@ import java.util.OptionalLong;
 
 /**
  * Recommendations checked against what the workload already has and, on Dataproc Serverless,
- * against what Serverless allows, before they reach the report (seed 000: "check preconditions
- * before recommending a setting"; "validate any memory recommendation" against the sizing
- * constraints).
+ * against what Serverless allows, before they reach the report (the Dataproc troubleshooting skill:
+ * "check preconditions before recommending a setting"; "validate any memory recommendation" against
+ * the sizing constraints).
  *
  * <p>Everywhere: a property change to the value the application already sets is dropped (a
  * recommendation left with nothing to change is dropped with it, and the report says so).

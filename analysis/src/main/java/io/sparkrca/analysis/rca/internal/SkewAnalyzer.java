@@ -1,11 +1,11 @@
 package io.sparkrca.analysis.rca.internal;
 
 import static io.sparkrca.analysis.rca.internal.Support.finding;
-import static io.sparkrca.analysis.rca.internal.Support.ms;
+import static io.sparkrca.core.format.Formats.humanMillis;
 import static io.sparkrca.analysis.rca.internal.Support.prop;
-import static io.sparkrca.analysis.rca.internal.Support.q;
+import static io.sparkrca.analysis.rca.internal.Support.quantileAt;
 import static io.sparkrca.analysis.rca.internal.Support.tune;
-import static io.sparkrca.analysis.rca.internal.Support.x;
+import static io.sparkrca.analysis.rca.internal.Support.times;
 
 import io.sparkrca.core.model.ExecutionData;
 import io.sparkrca.core.model.StageData;
@@ -17,10 +17,10 @@ import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.EffectiveConf;
 import io.sparkrca.analysis.rca.RcaEngine;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,12 +30,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Data skew (seed 001, anchors: Dr. Elephant, DataFlint, spark-advisor): a stage whose slowest
- * task takes at least {@value #MIN_RATIO} times the median (and at least {@value #MIN_STRAGGLER_MS}
- * ms) while reading at least {@value #MIN_DATA_RATIO} times the median data. The time it costs is
- * the straggler's excess over the median; the culprit is the straggler's partition, and the join
- * or aggregation key when the plan shows it. AQE's skew handling is checked before salting is
- * suggested.
+ * Data skew (the slow-job playbook; anchors: Dr. Elephant, DataFlint, spark-advisor): a stage whose
+ * slowest task takes at least {@value #MIN_RATIO} times the median (and at least {@value
+ * #MIN_STRAGGLER_MS} ms) while reading at least {@value #MIN_DATA_RATIO} times the median data. The
+ * time it costs is the straggler's excess over the median; the culprit is the straggler's
+ * partition, and the join or aggregation key when the plan shows it. AQE's skew handling is checked
+ * before salting is suggested.
  */
 public final class SkewAnalyzer implements Analyzer {
   static final double MIN_RATIO = 5.0;
@@ -61,19 +61,19 @@ public final class SkewAnalyzer implements Analyzer {
         continue;
       }
       TaskMetricDistributions d = dist.get();
-      double median = q(d.duration(), 2);
-      double max = q(d.duration(), 4);
+      double median = quantileAt(d.duration(), 2);
+      double max = quantileAt(d.duration(), 4);
       if (!(median > 0) || max < MIN_STRAGGLER_MS || max < MIN_RATIO * median) {
         continue;
       }
       // A metric the stage's totals put at 0 is 0 in every task: its ratio is 0 without reading the tasks.
       double readRecordsRatio = s.shuffleReadRecords() <= 0 ? 0
-          : ratio(q(d.shuffleReadMetrics().readRecords(), 4), q(d.shuffleReadMetrics().readRecords(), 2));
+          : ratio(quantileAt(d.shuffleReadMetrics().readRecords(), 4), quantileAt(d.shuffleReadMetrics().readRecords(), 2));
       double readBytesRatio = s.shuffleReadBytes() <= 0 ? 0
-          : ratio(q(d.shuffleReadMetrics().readBytes(), 4), q(d.shuffleReadMetrics().readBytes(), 2));
+          : ratio(quantileAt(d.shuffleReadMetrics().readBytes(), 4), quantileAt(d.shuffleReadMetrics().readBytes(), 2));
       double inputRatio = Math.max(
-          s.inputRecords() <= 0 ? 0 : ratio(q(d.inputMetrics().recordsRead(), 4), q(d.inputMetrics().recordsRead(), 2)),
-          s.inputBytes() <= 0 ? 0 : ratio(q(d.inputMetrics().bytesRead(), 4), q(d.inputMetrics().bytesRead(), 2)));
+          s.inputRecords() <= 0 ? 0 : ratio(quantileAt(d.inputMetrics().recordsRead(), 4), quantileAt(d.inputMetrics().recordsRead(), 2)),
+          s.inputBytes() <= 0 ? 0 : ratio(quantileAt(d.inputMetrics().bytesRead(), 4), quantileAt(d.inputMetrics().bytesRead(), 2)));
       double dataRatio = Math.max(Math.max(readRecordsRatio, readBytesRatio), inputRatio);
       if (dataRatio < MIN_DATA_RATIO) {
         continue; // slow without more data: a straggler, not skew
@@ -133,16 +133,16 @@ public final class SkewAnalyzer implements Analyzer {
       return stageRecords > 0 ? java.util.OptionalDouble.of(rec / (double) stageRecords) : java.util.OptionalDouble.empty();
     }).orElse(java.util.OptionalDouble.empty());
     String summary = "the slowest task" + slowest.map(t -> " (partition " + t.index() + ")").orElse("") + " took "
-        + ms(max) + " = " + x(max / median) + " the median " + ms(median) + " and read " + x(dataRatio)
-        + " the median " + what + (recordShare.isPresent() ? " (" + Support.pct(recordShare.getAsDouble()) + " of the stage's "
+        + humanMillis(max) + " = " + times(max / median) + " the median " + humanMillis(median) + " and read " + times(dataRatio)
+        + " the median " + what + (recordShare.isPresent() ? " (" + Support.percent(recordShare.getAsDouble()) + " of the stage's "
             + (shuffle ? "shuffle records" : "input records") + " in one of its " + s.numTasks() + " tasks)" : "");
     List<EvidenceRef> evidence = new ArrayList<>();
-    evidence.add(ctx.apiRef(Support.stagePath(s) + "/taskSummary", "duration min/median/max " + ms(q(d.duration(), 0))
-        + " / " + ms(median) + " / " + ms(max) + "; " + what + " median/max "
-        + (shuffle ? (long) q(d.shuffleReadMetrics().readRecords(), 2) + " / " + (long) q(d.shuffleReadMetrics().readRecords(), 4)
-            : (long) q(d.inputMetrics().recordsRead(), 2) + " / " + (long) q(d.inputMetrics().recordsRead(), 4))));
+    evidence.add(ctx.apiRef(Support.stagePath(s) + "/taskSummary", "duration min/median/max " + humanMillis(quantileAt(d.duration(), 0))
+        + " / " + humanMillis(median) + " / " + humanMillis(max) + "; " + what + " median/max "
+        + (shuffle ? (long) quantileAt(d.shuffleReadMetrics().readRecords(), 2) + " / " + (long) quantileAt(d.shuffleReadMetrics().readRecords(), 4)
+            : (long) quantileAt(d.inputMetrics().recordsRead(), 2) + " / " + (long) quantileAt(d.inputMetrics().recordsRead(), 4))));
     slowest.ifPresent(t -> evidence.add(ctx.apiRef(Support.stagePath(s) + "/taskList?sortBy=-runtime",
-        "task " + t.taskId() + " (partition " + t.index() + ") on executor " + t.executorId() + ": " + ms(t.duration().orElse(0L)))));
+        "task " + t.taskId() + " (partition " + t.index() + ") on executor " + t.executorId() + ": " + humanMillis(t.duration().orElse(0L)))));
     EffectiveConf conf = ctx.conf();
     boolean aqe = conf.isTrue("spark.sql.adaptive.enabled");
     boolean skewJoin = conf.isTrue("spark.sql.adaptive.skewJoin.enabled");

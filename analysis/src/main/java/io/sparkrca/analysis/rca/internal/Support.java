@@ -4,14 +4,14 @@ import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Finding;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
-import io.sparkrca.analysis.rca.AnalysisContext;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.AnalysisContext;
+import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -52,7 +52,7 @@ final class Support {
   }
 
   /** The value at quantile index {@code i} of {@link AnalysisContext#QUANTILES} (0 min, 2 median, 4 max). */
-  static double q(List<Double> values, int i) {
+  static double quantileAt(List<Double> values, int i) {
     if (values == null || values.size() <= i) {
       return Double.NaN;
     }
@@ -60,19 +60,13 @@ final class Support {
     return v == null ? Double.NaN : v;
   }
 
-  static String ms(double v) {
-    return Formats.humanMillis(v);
-  }
-
-  static String bytes(double v) {
-    return Formats.humanBytes(v);
-  }
-
-  static String pct(double share) {
+  /** A share as a whole percentage: {@code percent(0.234) == "23%"}. */
+  static String percent(double share) {
     return Formats.fixed(100 * share, 0) + "%";
   }
 
-  static String x(double ratio) {
+  /** A ratio as a multiple: {@code times(2.54) == "2.5x"}. */
+  static String times(double ratio) {
     return Formats.fixed(ratio, 1) + "x";
   }
 

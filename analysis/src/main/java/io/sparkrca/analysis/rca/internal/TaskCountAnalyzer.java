@@ -1,9 +1,9 @@
 package io.sparkrca.analysis.rca.internal;
 
 import static io.sparkrca.analysis.rca.internal.Support.finding;
-import static io.sparkrca.analysis.rca.internal.Support.ms;
+import static io.sparkrca.core.format.Formats.humanMillis;
 import static io.sparkrca.analysis.rca.internal.Support.prop;
-import static io.sparkrca.analysis.rca.internal.Support.q;
+import static io.sparkrca.analysis.rca.internal.Support.quantileAt;
 
 import io.sparkrca.core.model.ExecutionData;
 import io.sparkrca.core.model.StageData;
@@ -16,10 +16,10 @@ import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,10 +27,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The wrong number of partitions (seed 001 step 2): thousands of tasks of a few milliseconds each
- * (scheduling overhead dominates: the stage's wall time against the task time it did), or fewer
- * tasks than cores in a stage that matters (cores sit idle), naming the operator that funnels the
- * data when the plan shows it ({@code coalesce(1)}, a single-partition exchange).
+ * The wrong number of partitions (the slow-job playbook's step 2): thousands of tasks of a few
+ * milliseconds each (scheduling overhead dominates: the stage's wall time against the task time it
+ * did), or fewer tasks than cores in a stage that matters (cores sit idle), naming the operator
+ * that funnels the data when the plan shows it ({@code coalesce(1)}, a single-partition exchange).
  */
 public final class TaskCountAnalyzer implements Analyzer {
   static final int MANY_TASKS = 1000;
@@ -53,7 +53,7 @@ public final class TaskCountAnalyzer implements Analyzer {
       if (d.isEmpty() || wall <= 0) {
         continue;
       }
-      double median = q(d.get().duration(), 2);
+      double median = quantileAt(d.get().duration(), 2);
       if (s.numTasks() >= MANY_TASKS && median < SMALL_TASK_MS) {
         out.add(tooMany(ctx, s, d.get(), median, wall, cores));
       } else if (s.numTasks() < cores && wall >= MIN_STAGE_MS) {
@@ -68,14 +68,14 @@ public final class TaskCountAnalyzer implements Analyzer {
     long cost = Math.max(0, Math.round(wall - ideal));
     EffectiveConf conf = ctx.conf();
     boolean shuffle = s.shuffleReadBytes() > 0 || s.shuffleReadRecords() > 0;
-    String summary = s.numTasks() + " tasks with a median of " + ms(median) + ": the stage ran " + ms(wall)
-        + " for " + ms(s.executorRunTime()) + " of task time on " + cores + " cores";
+    String summary = s.numTasks() + " tasks with a median of " + humanMillis(median) + ": the stage ran " + humanMillis(wall)
+        + " for " + humanMillis(s.executorRunTime()) + " of task time on " + cores + " cores";
     List<EvidenceRef> evidence = new ArrayList<>(List.of(ctx.apiRef(Support.stagePath(s),
         s.numTasks() + " tasks, executorRunTime " + s.executorRunTime() + " ms, wall " + wall + " ms")));
     StringBuilder why = new StringBuilder("Stage " + s.stageId() + " (" + Support.stageName(ctx, s) + ") split its work into "
-        + s.numTasks() + " tasks of " + ms(median) + " each (median): scheduling, launching and reporting each task "
-        + "costs more than the work it does, so the stage took " + ms(wall) + " where its " + ms(s.executorRunTime())
-        + " of task time would take about " + ms(ideal) + " on " + cores + " cores.");
+        + s.numTasks() + " tasks of " + humanMillis(median) + " each (median): scheduling, launching and reporting each task "
+        + "costs more than the work it does, so the stage took " + humanMillis(wall) + " where its " + humanMillis(s.executorRunTime())
+        + " of task time would take about " + humanMillis(ideal) + " on " + cores + " cores.");
     List<Recommendation> recs = new ArrayList<>();
     int target = Math.max(cores * 3, 8);
     if (shuffle) {
@@ -130,10 +130,10 @@ public final class TaskCountAnalyzer implements Analyzer {
     }
     EffectiveConf conf = ctx.conf();
     boolean shuffle = s.shuffleReadBytes() > 0 || s.shuffleReadRecords() > 0;
-    String summary = s.numTasks() + " task(s) for " + cores + " cores during " + ms(wall) + ": "
-        + Support.pct(1 - s.numTasks() / (double) cores) + " of the cores idle";
+    String summary = s.numTasks() + " task(s) for " + cores + " cores during " + humanMillis(wall) + ": "
+        + Support.percent(1 - s.numTasks() / (double) cores) + " of the cores idle";
     StringBuilder why = new StringBuilder("Stage " + s.stageId() + " (" + Support.stageName(ctx, s) + ") ran "
-        + s.numTasks() + " task(s) on " + cores + " cores for " + ms(wall) + ", so most of the cluster sat idle.");
+        + s.numTasks() + " task(s) on " + cores + " cores for " + humanMillis(wall) + ", so most of the cluster sat idle.");
     funnel.ifPresent(f -> why.append(" The plan funnels the data into one partition (").append(f).append(")."));
     if (!shuffle && s.inputRecords() > 0) {
       why.append(" It reads ").append(s.inputRecords()).append(" input records in ").append(s.numTasks())

@@ -1,6 +1,6 @@
 package io.sparkrca.analysis.rca.internal;
 
-import static io.sparkrca.analysis.rca.internal.Support.bytes;
+import static io.sparkrca.core.format.Formats.humanBytes;
 import static io.sparkrca.analysis.rca.internal.Support.finding;
 import static io.sparkrca.analysis.rca.internal.Support.fix;
 import static io.sparkrca.analysis.rca.internal.Support.prop;
@@ -21,10 +21,10 @@ import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.report.Severity;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -34,10 +34,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Failed tasks (seed 004): tells a deterministic data or code failure (the same exception at the
- * same partition on every attempt; the stage aborts) from flaky infrastructure (a retry
- * succeeded), and names the specific cause when the exception shows one: an out-of-memory error
- * by kind (with the memory settings and the operators behind it), a missing class, a
+ * Failed tasks (the failure playbook): tells a deterministic data or code failure (the same
+ * exception at the same partition on every attempt; the stage aborts) from flaky infrastructure (a
+ * retry succeeded), and names the specific cause when the exception shows one: an out-of-memory
+ * error by kind (with the memory settings and the operators behind it), a missing class, a
  * serialization error, a Python UDF, a write failure, a missing input or an access denial. The
  * first user frame of the stack trace is the code location.
  */
@@ -201,8 +201,8 @@ public final class TaskFailureAnalyzer implements Analyzer {
       StageData s = stage.get();
       long input = s.inputBytes() + s.shuffleReadBytes();
       if (s.numTasks() > 0 && input > 0) {
-        why.append(" The stage read ").append(bytes(input)).append(" in ").append(s.numTasks()).append(" tasks (")
-            .append(bytes(input / (double) s.numTasks())).append(" per task)");
+        why.append(" The stage read ").append(humanBytes(input)).append(" in ").append(s.numTasks()).append(" tasks (")
+            .append(humanBytes(input / (double) s.numTasks())).append(" per task)");
         metrics.add(new Metric("bytesPerTask", input / (double) s.numTasks(), "bytes"));
       } else if (s.inputRecords() > 0 && s.numTasks() > 0) {
         why.append(" The stage read ").append(s.inputRecords()).append(" records in ").append(s.numTasks())
@@ -211,7 +211,7 @@ public final class TaskFailureAnalyzer implements Analyzer {
       }
       if (s.executorRunTime() > 0) {
         double gc = s.jvmGcTime() / (double) s.executorRunTime();
-        why.append(why.charAt(why.length() - 1) == '.' ? " " : "; ").append("GC took ").append(Support.pct(gc))
+        why.append(why.charAt(why.length() - 1) == '.' ? " " : "; ").append("GC took ").append(Support.percent(gc))
             .append(" of its task time.");
         metrics.add(new Metric("stageGcShare", gc, "share"));
       } else if (why.charAt(why.length() - 1) != '.') {
@@ -225,7 +225,7 @@ public final class TaskFailureAnalyzer implements Analyzer {
     long cores = ctx.localMode() ? Math.max(1, ctx.totalCores()) : conf.number("spark.executor.cores").orElse(1);
     long perTask = Math.max(0, Math.round((heap - (300L << 20)) * fraction / Math.max(1, cores)));
     if (kind != RootCauseKind.EXECUTOR_OOM_DIRECT_MEMORY && perTask > 0) {
-      why.append(" Each task's share of Spark's unified memory is about ").append(bytes(perTask)).append(" ((")
+      why.append(" Each task's share of Spark's unified memory is about ").append(humanBytes(perTask)).append(" ((")
           .append(EffectiveConf.sparkSize(heap)).append(" - 300 MiB reserved) x spark.memory.fraction ")
           .append(fraction).append(" / ").append(cores).append(cores == 1 ? " task" : " concurrent tasks")
           .append("); what user code keeps outside Spark's operators (collections in a UDF or mapPartitions) is not "
@@ -340,7 +340,7 @@ public final class TaskFailureAnalyzer implements Analyzer {
     for (StageData s : ctx.stages()) {
       if (s.stageId() == g.stageId() && s.attemptId() == g.stageAttemptId()) {
         Optional<io.sparkrca.core.model.TaskMetricDistributions> q = ctx.quantiles(s);
-        double median = q.map(t -> Support.q(t.duration(), 2)).orElse(Double.NaN);
+        double median = q.map(t -> Support.quantileAt(t.duration(), 2)).orElse(Double.NaN);
         if (Double.isFinite(median)) {
           return Math.round(median * g.count());
         }

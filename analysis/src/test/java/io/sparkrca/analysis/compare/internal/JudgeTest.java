@@ -10,7 +10,7 @@ import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.analysis.compare.Comparison;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * The verdict logic on stage numbers constructed for each case the testkit has no twin of yet (a
  * hot key, fewer cores, lost executors, a code change): the configuration of both runs is the real
  * healthy run's, so no property differs; the stage pairs and run totals are built here, and say
- * in their names what they stand for. The seed's common wrong answers are checked on each.
+ * in their names what they stand for. The slow-job playbook's common wrong answers are checked on
+ * each.
  */
 class JudgeTest {
   private static AnalysisContext ctx;

@@ -7,9 +7,9 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The catalog of failure signatures (seed-tools-spec §8.8, §10.2) on the shapes Spark, the JVM,
- * PySpark and the storage clients write. Kinds without a testkit fixture (a Python UDF, access
- * denied) are covered here; the others are also measured end to end in RcaAccuracyTest.
+ * The catalog of failure signatures (spark_log_patterns.md, analyze_spark_oom.py's) on the shapes
+ * Spark, the JVM, PySpark and the storage clients write. Kinds without a testkit fixture (a Python
+ * UDF, access denied) are covered here; the others are also measured end to end in RcaAccuracyTest.
  */
 class FailureTextTest {
   private static Optional<RootCauseKind> task(String text) {

@@ -16,7 +16,7 @@ import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RcaSchema;
 import io.sparkrca.core.report.RootCauseKind;
 import io.sparkrca.core.testkit.TestkitFixtures;
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.RcaEngine;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;

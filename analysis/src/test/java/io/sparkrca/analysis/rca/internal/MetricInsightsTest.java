@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Seed 002's metric insights as findings of the RCA report, on real runs. */
+/** Dataproc's metric insights as findings of the RCA report, on real runs. */
 class MetricInsightsTest {
   private static Evidence withRecords(SparkApplication app, List<ClusterEvent> records) {
     return new Evidence(Optional.of(new ApplicationEvidence(app, "given", "given")), Optional.empty(), List.of(), List.of(),

@@ -3,7 +3,7 @@ package io.sparkrca.analysis.rca.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sparkrca.core.report.PropertyChange;
-import io.sparkrca.analysis.rca.EffectiveConf;
+import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

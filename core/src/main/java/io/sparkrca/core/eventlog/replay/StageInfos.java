@@ -49,8 +49,8 @@ final class StageInfos {
   }
 
   /**
-   * Memory and disk spill from a stage's accumulators, matched the way the seed summarizer matched
-   * them (name lowercased, spaces and underscores removed); the last match wins.
+   * Memory and disk spill from a stage's accumulators, matched the way spark_gcs_log_reader.py's
+   * summarizer matched them (name lowercased, spaces and underscores removed); the last match wins.
    */
   private static long[] spill(JsonNode accumulables) {
     long[] out = new long[2];

@@ -2,7 +2,7 @@ package io.sparkrca.core.report.html;
 
 import static io.sparkrca.core.report.html.HtmlPage.text;
 
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

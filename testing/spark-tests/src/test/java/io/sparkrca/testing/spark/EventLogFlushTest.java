@@ -2,7 +2,7 @@ package io.sparkrca.testing.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sparkrca.testing.internal.SparkReflection;
+import io.sparkrca.testing.junit.internal.SparkReflection;
 import io.sparkrca.testing.junit.SparkTest;
 import java.io.IOException;
 import java.nio.file.Files;

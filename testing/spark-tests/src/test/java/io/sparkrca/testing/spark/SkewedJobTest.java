@@ -12,7 +12,7 @@ import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.model.TaskMetricDistributions;
 import io.sparkrca.core.model.TaskSorting;
 import io.sparkrca.core.model.TaskStatus;
-import io.sparkrca.core.report.Formats;
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.testing.SparkAssertions;
 import io.sparkrca.testing.junit.SparkRun;
 import io.sparkrca.testing.junit.SparkTest;
