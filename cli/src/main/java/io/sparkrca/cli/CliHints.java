@@ -66,10 +66,10 @@ final class CliHints {
   }
 
   /**
-   * The options that send credentials or trust a CA, after the HTTP transport's advice in library
-   * terms. The transport states these failures only in words so far (its messages are its own
-   * module's to give a remedy), so they are recognized by those words; every other piece of advice
-   * arrives as a {@link Remedy}.
+   * The options that send credentials or trust a CA, added after the whole printed message, wherever
+   * the HTTP transport's words ended up in it: its own exception, a gap's detail, a message that
+   * quotes it. So they are recognized by the transport's words rather than mapped from a remedy,
+   * which would reach only the transport's own exception and put the options mid-message.
    */
   private static String transportHint(Throwable e, String message) {
     String hint = "";
