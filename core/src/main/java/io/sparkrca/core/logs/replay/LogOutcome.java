@@ -13,8 +13,10 @@ import java.util.Optional;
  * if (o.status() == LogOutcome.Status.FAILED) System.out.println(o.reason() + " (" + o.at().map(LogProvenance::display).orElse("") + ")");
  * }</pre>
  *
- * @param exitCode the exit code a line gives ({@code Final app status: FAILED, exitCode: 15},
- *     {@code SparkContext is stopping with exitCode 0}); empty when none does
+ * @param exitCode the exit code a cluster manager's final status gives ({@code Final app status:
+ *     FAILED, exitCode: 15}, a driver pod's {@code exit code: 1}), or, for an application that
+ *     succeeded, the one SparkContext stopped with; empty otherwise (SparkContext says 0 when a
+ *     shutdown hook stopped it after the main thread threw)
  * @param reason what decided the status, e.g. {@code Exception in thread "main" ...}
  * @param ended when the driver stopped, when a line says so
  * @param at the line that decided the status, when one did

@@ -99,9 +99,13 @@ final class AppLines {
     }
     if (c.at(ERROR_INITIALIZING)) {
       String message = h.message();
+      String level = h.level;
+      String emitter = h.emitter;
+      long time = h.time;
+      long line = h.line;
       return (sec, continuation) -> {
-        m.exception(sec, h.level, h.emitter, h.time, message, Redactor.standard().redactText(Pending.join(message, continuation)), h.line);
-        failed("SparkContext could not start: " + firstException(continuation, message), sec, h.line, h.time);
+        m.exception(sec, level, emitter, time, message, Redactor.standard().redactText(Pending.join(message, continuation)), line);
+        failed("SparkContext could not start: " + firstException(continuation, message), sec, line);
       };
     }
     if (c.at(CONFIGURATION)) {
@@ -129,8 +133,9 @@ final class AppLines {
       return Pending.DONE;
     }
     if (c.skip(MASTER_AT)) {
-      if (m.master == null) {
-        String master = c.rest().strip();
+      String master = c.rest().strip();
+      // the application's client names the master by its URL; a standalone worker of a local cluster by host:port
+      if (m.master == null && master.contains("://")) {
         m.master = master.endsWith("...") ? master.substring(0, master.length() - 3) : master;
       }
       return null;
@@ -151,23 +156,40 @@ final class AppLines {
     if (c.skip(REPORT)) {
       // spark-submit's YARN client: the report's lines follow, "final status: FAILED" among them
       String message = h.message();
-      return (sec, continuation) -> yarnReport(sec, h, message, continuation);
+      long time = h.time;
+      long line = h.line;
+      return (sec, continuation) -> yarnReport(sec, line, time, message, continuation);
     }
     int phase = c.indexOf(PHASE, c.pos);
     if (phase >= 0) {
       c.pos = phase + PHASE.length;
       String p = c.until(')');
       String message = h.message();
+      long time = h.time;
+      long line = h.line;
       if ("Failed".equals(p) || "Succeeded".equals(p)) {
         return (sec, continuation) -> {
           Integer code = exitCodeIn(continuation);
           finalStatus("Failed".equals(p) ? LogOutcome.Status.FAILED : LogOutcome.Status.SUCCEEDED, code,
-              Pending.join(message, continuation), sec, h.line, h.time);
+              Pending.join(message, continuation), sec, line, time);
         };
       }
       return Pending.DONE;
     }
     return null;
+  }
+
+  /**
+   * A line of spark-submit's YARN client: the application's id, and its report, whose lines
+   * ({@code final status: FAILED}) follow an empty {@code Client:} header.
+   */
+  Pending yarnClient(Section s, RecordHead h, Scan c) {
+    if (c.atEnd() || c.b[c.pos] == ' ' && c.rest().isBlank()) {
+      long time = h.time;
+      long line = h.line;
+      return (sec, continuation) -> yarnReport(sec, line, time, "YARN application report", continuation);
+    }
+    return application(s, h, c);
   }
 
   /** An {@code ApplicationMaster} line. */
@@ -213,22 +235,26 @@ final class AppLines {
   /** What a JVM or Python printed without a header: an uncaught exception, a traceback. */
   Pending stderr(Section s, RecordHead h, Scan c) {
     String message = h.message();
+    String level = h.level;
+    String emitter = h.emitter;
+    long time = h.time;
+    long line = h.line;
     boolean driver = s.role != LogRole.EXECUTOR;
     boolean main = c.at(MAIN);
     boolean traceback = c.at(TRACEBACK);
     return (sec, continuation) -> {
       String text = Redactor.standard().redactText(Pending.join(message, continuation));
       String headline = traceback ? lastLine(continuation, message) : message;
-      m.exception(sec, h.level, h.emitter, h.time, headline, text, h.line);
+      m.exception(sec, level, emitter, time, headline, text, line);
       if (driver && (main || traceback)) {
-        failed(traceback ? "Python driver failed: " + headline : message, sec, h.line, sec.lastTime);
+        failed(traceback ? "Python driver failed: " + headline : message, sec, line);
       }
     };
   }
 
   // ------------------------------------------------------------------ outcome
 
-  private void failed(String reason, Section s, long line, long time) {
+  private void failed(String reason, Section s, long line) {
     if (!m.finalStatus && m.status != LogOutcome.Status.FAILED) {
       m.status = LogOutcome.Status.FAILED;
       m.statusReason = Redactor.standard().redactText(reason);
@@ -255,7 +281,7 @@ final class AppLines {
     }
   }
 
-  private void yarnReport(Section s, RecordHead h, String message, String continuation) {
+  private void yarnReport(Section s, long line, long time, String message, String continuation) {
     int i = continuation.indexOf("final status: ");
     if (i < 0) {
       return;
@@ -264,7 +290,7 @@ final class AppLines {
     if (status.equals("UNDEFINED")) {
       return; // still running
     }
-    finalStatus(yarnStatus(status), null, Pending.join(message, continuation), s, h.line, h.time);
+    finalStatus(yarnStatus(status), null, Pending.join(message, continuation), s, line, time);
   }
 
   private static LogOutcome.Status yarnStatus(String status) {

@@ -185,14 +185,16 @@ final class ExecutorLines {
         e.exitCode = code;
       }
       String message = h.message();
+      long time = h.time;
+      long line = h.line;
       // Kubernetes' reason goes on for lines: the container statuses
       return (sec, continuation) -> {
         String full = Pending.join(message, continuation);
         if (!continuation.isEmpty()) {
           e.removeReason = Redactor.standard().redactText(Pending.join(reason, continuation));
         }
-        m.event(LogEvent.Kind.EXECUTOR_REMOVED, id, h.time, full.length() > 2000 ? full.substring(0, 2000) : full,
-            code != null ? code : exitCode(continuation), null, null, sec, h.line);
+        m.event(LogEvent.Kind.EXECUTOR_REMOVED, id, time, full.length() > 2000 ? full.substring(0, 2000) : full,
+            code != null ? code : exitCode(continuation), null, null, sec, line);
       };
     }
     if (c.skip(EXECUTOR)) {

@@ -22,9 +22,9 @@ final class LinePrefix {
   /** The wrappers. */
   enum Kind {
     NONE(""),
-    KUBECTL_TIMESTAMPS("kubectl --timestamps > "),
-    KUBECTL_PREFIX("kubectl --prefix > "),
-    KUBECTL_PREFIX_TIMESTAMPS("kubectl --prefix --timestamps > "),
+    KUBECTL_TIMESTAMPS("kubectl timestamps > "),
+    KUBECTL_PREFIX("kubectl pod prefixes > "),
+    KUBECTL_PREFIX_TIMESTAMPS("kubectl pod prefixes and timestamps > "),
     AIRFLOW("Airflow task log > ");
 
     final String label;
@@ -106,7 +106,7 @@ final class LinePrefix {
       case KUBECTL_PREFIX, KUBECTL_PREFIX_TIMESTAMPS -> {
         int p = PlainHeader.startsWith(b, from, to, POD) ? podEnd(b, from, to) : -1;
         if (p >= 0) {
-          key = new String(b, from + 1, p - from - 2, java.nio.charset.StandardCharsets.UTF_8);
+          key = new String(b, from + 1, p - from - 3, java.nio.charset.StandardCharsets.UTF_8);
           start = kind == Kind.KUBECTL_PREFIX_TIMESTAMPS ? stamp(b, p, to) : p;
         }
       }

@@ -194,7 +194,8 @@ public final class LogModel {
   }
 
   public LogOutcome outcome() {
-    Integer code = m.finalExitCode != null ? m.finalExitCode : m.exitCode;
+    // SparkContext's code is 0 when a shutdown hook stopped it after main threw: only a success keeps it.
+    Integer code = m.finalExitCode != null ? m.finalExitCode : m.status == LogOutcome.Status.SUCCEEDED ? m.exitCode : null;
     return new LogOutcome(m.status, Optional.ofNullable(code), m.statusReason,
         m.end == TimeParser.NO_TIME ? Optional.empty() : Optional.of(Instant.ofEpochMilli(m.end)),
         Optional.ofNullable(m.statusAt));

@@ -21,7 +21,7 @@ import java.util.Optional;
  */
 final class Reconstructor implements RecordSink {
   private static final List<String> LITERALS = List.of(
-      "DAGScheduler", "TaskSetManager", "TaskSchedulerImpl", "xecutor", "SparkContext", "ApplicationMaster",
+      "Scheduler", "TaskSetManager", "xecutor", "Client", "SparkContext", "ApplicationMaster",
       "YarnAllocator", "HeartbeatReceiver", "Registering block manager", "Shutdown hook called",
       "Changing view acls to", "Logging events to", "Connected to Spark cluster", "Connecting to master",
       "has started running", "Submitting application", "Application report for", "(phase: ", "spilling",
@@ -100,10 +100,13 @@ final class Reconstructor implements RecordSink {
         return stages.dagScheduler(s, h, message(h));
       case "TaskSetManager":
         return tasks.driver(s, h, message(h));
-      case "TaskSchedulerImpl": {
+      case "TaskSchedulerImpl", "YarnScheduler", "YarnClusterScheduler": {
+        // the cluster managers' subclasses log under their own names
         Pending p = stages.taskScheduler(s, h, message(h));
         return p != null ? p : executors.taskScheduler(s, h, message(h));
       }
+      case "Client":
+        return app.yarnClient(s, h, message(h));
       case "Executor": {
         Pending p = executors.executorStart(s, h, message(h));
         return p != null ? p : tasks.executor(s, h, message(h));
