@@ -45,10 +45,11 @@ final class Levels {
   private static String named(byte[] b, int p, int n) {
     switch (n) {
       case 4:
-        if (is(b, p, "INFO")) {
-          return INFO;
+        // INFO and WARN: most headers; told apart by their first byte
+        if (b[p] == 'I') {
+          return b[p + 1] == 'N' && b[p + 2] == 'F' && b[p + 3] == 'O' ? INFO : null;
         }
-        return is(b, p, "WARN") ? WARN : null;
+        return b[p] == 'W' && b[p + 1] == 'A' && b[p + 2] == 'R' && b[p + 3] == 'N' ? WARN : null;
       case 5:
         if (is(b, p, "ERROR")) {
           return ERROR;
@@ -83,8 +84,10 @@ final class Levels {
   }
 
   private static boolean is(byte[] b, int p, String s) {
-    for (int i = 0; i < s.length(); i++) {
-      if (b[p + i] != s.charAt(i)) {
+    // the names are ASCII: compare their chars with the bytes without making the name's bytes
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
+      if (b[p + i] != (byte) s.charAt(i)) {
         return false;
       }
     }

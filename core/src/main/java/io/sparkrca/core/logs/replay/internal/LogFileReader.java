@@ -43,6 +43,10 @@ final class LogFileReader {
   private static final int SAMPLE_BYTES = 64 * 1024;
   private static final int READ_BUFFER = 256 * 1024;
   private static final int SAMPLE_LINES = 200;
+  /** Skips in a row that skipped nothing before skipping pauses. */
+  private static final int SKIP_PATIENCE = 32;
+  /** Lines read one by one before skipping is tried again. */
+  private static final int SKIP_PAUSE_LINES = 2048;
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final byte[] CONTAINER = Scan.lit("Container: ");
   private static final byte[] LOG_TYPE = Scan.lit("LogType:");
@@ -160,10 +164,19 @@ final class LogFileReader {
     }
     LineReader.Candidates skip = skipper(sample, yarn);
     boolean lastUnterminated = false;
+    int fruitless = 0;
+    long pausedUntil = 0;
     try (LineReader r = new LineReader(in, maxLineBytes, READ_BUFFER)) {
       while (true) {
-        if (skip != null && pendingSections == 0 && settled(yarn)) {
-          r.skipUntil(skip, 0, null);
+        if (skip != null && pendingSections == 0 && r.lineNumber() >= pausedUntil && settled(yarn)) {
+          // Where nearly every line is one the handlers read (task lines), looking for the next
+          // costs more than it saves: after a run of skips that skipped nothing, read on a while.
+          if (r.skipUntil(skip, 0, null) > 0) {
+            fruitless = 0;
+          } else if (++fruitless == SKIP_PATIENCE) {
+            fruitless = 0;
+            pausedUntil = r.lineNumber() + SKIP_PAUSE_LINES;
+          }
         }
         if (!r.next()) {
           break;

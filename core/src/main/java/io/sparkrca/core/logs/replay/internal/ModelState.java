@@ -65,8 +65,6 @@ final class ModelState {
   final TreeMap<Long, StageState> stages = new TreeMap<>();
   final Map<Integer, StageState> latest = new HashMap<>();
   int maxStageId = -1;
-  /** Tasks the driver launched and has not seen end (task id to stage key): bounded by the running tasks. */
-  final Map<Long, Long> running = new HashMap<>();
 
   // Executors.
   final LinkedHashMap<String, ExecutorState> executors = new LinkedHashMap<>();
@@ -80,9 +78,8 @@ final class ModelState {
   final LinkedHashMap<String, ExceptionGroup> exceptions = new LinkedHashMap<>();
   long exceptionsDropped;
 
-  // Strings of task rows.
-  final List<String> strings = new ArrayList<>();
-  private final Map<String, Integer> stringIds = new HashMap<>();
+  /** Hosts, executor ids and localities of task rows, numbered. */
+  private final BytesPool strings = new BytesPool();
 
   final List<Section> sections = new ArrayList<>();
   long droppedTaskRows;
@@ -95,20 +92,16 @@ final class ModelState {
   }
 
   int string(String s) {
-    if (s == null) {
-      return -1;
-    }
-    Integer id = stringIds.get(s);
-    if (id == null) {
-      id = strings.size();
-      strings.add(s);
-      stringIds.put(s, id);
-    }
-    return id;
+    return s == null ? -1 : strings.id(s);
+  }
+
+  /** The id of the text {@code b[from, to)}, or -1 for an empty range. */
+  int string(byte[] b, int from, int to) {
+    return to <= from ? -1 : strings.id(b, from, to);
   }
 
   String string(int id) {
-    return id < 0 ? null : strings.get(id);
+    return strings.string(id);
   }
 
   LogProvenance at(Section s, long line) {

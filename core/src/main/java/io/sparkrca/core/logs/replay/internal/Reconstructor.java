@@ -170,11 +170,11 @@ final class Reconstructor implements RecordSink {
     if (bytes < 0) {
       return null;
     }
-    Long key = taskOfThread(s, h.thread);
-    if (key == null && s.running.size() == 1) {
-      key = s.running.values().iterator().next(); // the executor ran one task: it spilled
+    long key = taskOfThread(s, h.thread);
+    if (key < 0) {
+      key = s.running.only(-1); // the executor ran one task: it spilled
     }
-    StageState st = key == null ? null : m.stages.get(key);
+    StageState st = key < 0 ? null : m.stages.get(key);
     if (st != null) {
       st.memorySpilled += bytes;
     } else {
@@ -186,9 +186,9 @@ final class Reconstructor implements RecordSink {
   }
 
   /** The stage key of the task a thread name says it runs ({@code Executor task launch worker for task 4.0 in stage 1.0 (TID 12)}). */
-  private Long taskOfThread(Section s, String thread) {
+  private long taskOfThread(Section s, String thread) {
     if (thread == null) {
-      return null;
+      return -1;
     }
     Scan t = new Scan();
     byte[] b = thread.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
@@ -199,11 +199,7 @@ final class Reconstructor implements RecordSink {
     } else if (t.find(FOR_TASK)) {
       tid = t.number();
     }
-    if (tid < 0) {
-      return null;
-    }
-    Long key = s.running.get(tid);
-    return key != null ? key : m.running.get(tid);
+    return tid < 0 ? -1 : s.running.get(tid, -1);
   }
 
   private Pending write(Section s, RecordHead h, Scan c) {

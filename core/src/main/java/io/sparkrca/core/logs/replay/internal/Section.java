@@ -48,7 +48,7 @@ final class Section {
   long lastTime = TimeParser.NO_TIME;
   final List<String> notes = new ArrayList<>();
   /** The tasks this executor's log shows running (task id to stage key), for attributing spill. */
-  final java.util.Map<Long, Long> running = new java.util.LinkedHashMap<>();
+  final LongLongMap running = new LongLongMap();
 
   // The record being assembled, when its handler wants its continuation lines.
   boolean pending;

@@ -133,6 +133,7 @@ final class StageLines {
       }
       st = m.renumber(st, attempt);
       st.numTasks = tasks;
+      st.tasks.reserve(Math.min(Math.max(tasks, 0), Math.min(m.maxTaskRowsPerStage, 1 << 20)));
       st.launched = true;
       if (st.status == StageStatus.PENDING) {
         st.status = StageStatus.ACTIVE;

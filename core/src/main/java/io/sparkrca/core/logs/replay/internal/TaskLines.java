@@ -119,28 +119,27 @@ final class TaskLines {
   }
 
   private Pending starting(Section s, RecordHead h, Scan c) {
-    String host;
-    String executor;
+    int host;
+    int executor;
     int partition = -1;
-    String locality = null;
+    int locality = -1;
     if (c.skip(NEW_FORM) || c.skip(COMMA)) {
-      host = c.until(',');
+      host = field(c, ',');
       c.skipSpaces();
       c.skip(EXECUTOR);
-      executor = c.until(',');
+      executor = field(c, ',');
       c.skipSpaces();
       if (c.skip(PARTITION)) {
         partition = c.integer();
         c.skip(',');
         c.skipSpaces();
-        locality = c.until(',');
+        locality = field(c, ',');
       }
     } else {
       return null;
     }
     StageState st = m.taskStage(stageId, stageAttempt);
     int row = row(st, false, true);
-    m.running.put(tid, StageState.key(stageId, stageAttempt));
     if (st.firstLaunch == TimeParser.NO_TIME || h.time != TimeParser.NO_TIME && h.time < st.firstLaunch) {
       st.firstLaunch = h.time;
     }
@@ -152,9 +151,9 @@ final class TaskLines {
     t.attempt[row] = attempt;
     t.partition[row] = partition;
     t.launch[row] = h.time;
-    t.executor[row] = m.string(executor);
-    t.host[row] = m.string(host);
-    t.locality[row] = m.string(locality);
+    t.executor[row] = executor;
+    t.host[row] = host;
+    t.locality[row] = locality;
     if (t.driverStatus[row] == TaskTable.NONE) {
       t.driverStatus[row] = TaskTable.RUNNING;
     }
@@ -171,10 +170,9 @@ final class TaskLines {
       return null;
     }
     long ms = c.number();
-    String host = c.skip(MS_ON) ? c.until(' ') : null;
-    String executor = c.skip(OPEN_EXECUTOR) ? c.until(')') : null;
+    int host = c.skip(MS_ON) ? field(c, ' ') : -1;
+    int executor = c.skip(OPEN_EXECUTOR) ? field(c, ')') : -1;
     StageState st = m.taskStage(stageId, stageAttempt);
-    m.running.remove(tid);
     int row = row(st, false, false);
     if (row < 0) {
       st.droppedComplete++;
@@ -190,27 +188,27 @@ final class TaskLines {
   }
 
   private Pending lost(Section s, RecordHead h, Scan c) {
-    String host;
-    String executor;
+    int host;
+    int executor;
     boolean duplicate = false;
     if (c.skip(NEW_FORM)) {
-      host = c.until(' ');
+      host = field(c, ' ');
       c.skip(EXECUTOR);
-      executor = c.until(')');
+      executor = field(c, ')');
       c.skip(':');
       c.skipSpaces();
     } else if (c.skip(COMMA)) {
-      host = c.until(',');
+      host = field(c, ',');
       c.skipSpaces();
       c.skip(EXECUTOR);
-      executor = c.until(')');
+      executor = field(c, ')');
       c.skip(':');
       c.skipSpaces();
     } else if (c.skip(ON)) {
-      host = c.until(',');
+      host = field(c, ',');
       c.skipSpaces();
       c.skip(EXECUTOR);
-      executor = c.until(':');
+      executor = field(c, ':');
       c.skipSpaces();
       duplicate = c.lastIndexOf(DUPLICATE) >= 0;
     } else {
@@ -222,7 +220,6 @@ final class TaskLines {
     }
     byte status = text.startsWith("TaskKilled") ? TaskTable.KILLED : TaskTable.FAILED;
     StageState st = m.taskStage(stageId, stageAttempt);
-    m.running.remove(tid);
     int row = row(st, true, false);
     TaskTable t = st.tasks;
     fill(t, row, host, executor);
@@ -251,7 +248,6 @@ final class TaskLines {
 
   private Pending unrelatedExecutorLoss(Section s, RecordHead h) {
     StageState st = m.taskStage(stageId, stageAttempt);
-    m.running.remove(tid);
     int row = row(st, true, false);
     TaskTable t = st.tasks;
     t.driverStatus[row] = TaskTable.FAILED;
@@ -285,7 +281,7 @@ final class TaskLines {
         if (t.launch[row] == TimeParser.NO_TIME) {
           t.launch[row] = h.time;
         }
-        fill(t, row, s.host, s.executorId);
+        fill(t, row, hostOf(s), executorOf(s));
         if (t.executorStatus[row] == TaskTable.NONE) {
           t.executorStatus[row] = TaskTable.RUNNING;
         }
@@ -342,7 +338,7 @@ final class TaskLines {
       t.index[row] = index;
       t.attempt[row] = attempt;
     }
-    fill(t, row, s.host, s.executorId);
+    fill(t, row, hostOf(s), executorOf(s));
     t.executorStatus[row] = status;
     if (t.driverStatus[row] <= TaskTable.RUNNING) {
       end(t, row, s, h.line);
@@ -376,13 +372,46 @@ final class TaskLines {
     return row;
   }
 
-  private void fill(TaskTable t, int row, String host, String executor) {
-    if (t.host[row] < 0 && host != null) {
-      t.host[row] = m.string(host);
+  private static void fill(TaskTable t, int row, int host, int executor) {
+    if (t.host[row] < 0) {
+      t.host[row] = host;
     }
-    if (t.executor[row] < 0 && executor != null) {
-      t.executor[row] = m.string(executor);
+    if (t.executor[row] < 0) {
+      t.executor[row] = executor;
     }
+  }
+
+  /** The id of the text from the cursor to {@code stop} (moving past it), or -1 when there is no {@code stop}. */
+  private int field(Scan c, char stop) {
+    int i = c.indexOf(stop, c.pos);
+    if (i < 0) {
+      return -1;
+    }
+    int id = m.string(c.b, c.pos, i);
+    c.pos = i + 1;
+    return id;
+  }
+
+  // The ids of the last section's host and executor, looked up again only when they change.
+  private String idsHost;
+  private int hostId = -1;
+  private String idsExecutor;
+  private int executorId = -1;
+
+  private int hostOf(Section s) {
+    if (s.host != idsHost) {
+      idsHost = s.host;
+      hostId = m.string(s.host);
+    }
+    return hostId;
+  }
+
+  private int executorOf(Section s) {
+    if (s.executorId != idsExecutor) {
+      idsExecutor = s.executorId;
+      executorId = m.string(s.executorId);
+    }
+    return executorId;
   }
 
   /**

@@ -115,8 +115,18 @@ final class TaskTable {
     return e != null ? e : d;
   }
 
+  /** Makes room for {@code rows} rows at least (a task set's size, known when it is added). */
+  void reserve(int rows) {
+    while (tid.length < rows) {
+      grow(Math.max(rows, tid.length * 2));
+    }
+  }
+
   private void grow() {
-    int n = tid.length * 2;
+    grow(tid.length * 2);
+  }
+
+  private void grow(int n) {
     tid = Arrays.copyOf(tid, n);
     index = Arrays.copyOf(index, n);
     attempt = Arrays.copyOf(attempt, n);

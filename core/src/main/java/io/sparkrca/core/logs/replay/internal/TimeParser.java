@@ -46,6 +46,12 @@ final class TimeParser {
   private long cachedKey = Long.MIN_VALUE;
   private long cachedEpochSecond;
   private int nanos;
+  // The date and time (to the second, without a zone) of the last line read, as bytes, and its
+  // value: most lines share their second with the line before, and are read by comparing bytes.
+  private final byte[] prefix = new byte[32];
+  private int prefixLength;
+  private long prefixMillis;
+  private Kind prefixKind;
 
   TimeParser(ZoneId zone) {
     this.rules = zone.getRules();
@@ -64,9 +70,18 @@ final class TimeParser {
     if (end - p < 8 || !digit(b, p)) {
       return -1;
     }
+    if (prefixLength > 0 && end - p >= prefixLength && java.util.Arrays.equals(prefix, 0, prefixLength, b, p, p + prefixLength)) {
+      nanos = 0;
+      int q = fraction(b, p + prefixLength, end);
+      if (!zoneAt(b, q, end)) {
+        millis = prefixMillis + nanos / 1_000_000;
+        kind = prefixKind;
+        return q;
+      }
+    }
     if (end - p >= 17 && b[p + 2] == '/' && b[p + 5] == '/' && b[p + 8] == ' ' && b[p + 11] == ':' && b[p + 14] == ':') {
       kind = Kind.SLASHED_SHORT;
-      return dateTime(b, p + 17, end, 2000 + num(b, p, 2), num(b, p + 3, 2), num(b, p + 6, 2),
+      return dateTime(b, p, p + 17, end, 2000 + num(b, p, 2), num(b, p + 3, 2), num(b, p + 6, 2),
           num(b, p + 9, 2), num(b, p + 12, 2), num(b, p + 15, 2));
     }
     if (end - p >= 19 && (b[p + 4] == '-' || b[p + 4] == '/') && b[p + 7] == b[p + 4]) {
@@ -85,7 +100,7 @@ final class TimeParser {
       if (t + 9 > end || b[t + 3] != ':' || b[t + 6] != ':') {
         return -1;
       }
-      return dateTime(b, t + 9, end, num(b, p, 4), num(b, p + 5, 2), num(b, p + 8, 2),
+      return dateTime(b, p, t + 9, end, num(b, p, 4), num(b, p + 5, 2), num(b, p + 8, 2),
           num(b, t + 1, 2), num(b, t + 4, 2), num(b, t + 7, 2));
     }
     if (b[p + 2] == ':' && b[p + 5] == ':' && num(b, p, 2) >= 0 && num(b, p + 3, 2) >= 0 && num(b, p + 6, 2) >= 0) {
@@ -97,11 +112,12 @@ final class TimeParser {
     return -1;
   }
 
-  /** Reads the fraction and zone after the seconds, and converts. */
-  private int dateTime(byte[] b, int q, int end, int y, int mo, int d, int h, int mi, int s) {
+  /** Reads the fraction and zone after the seconds (which end at {@code q}), and converts. */
+  private int dateTime(byte[] b, int p, int q, int end, int y, int mo, int d, int h, int mi, int s) {
     if ((y | mo | d | h | mi | s) < 0) {
       return -1;
     }
+    int seconds = q;
     nanos = 0;
     q = fraction(b, q, end);
     int offsetSeconds = Integer.MIN_VALUE;
@@ -139,7 +155,23 @@ final class TimeParser {
       }
     }
     millis = cachedEpochSecond * 1000 + nanos / 1_000_000;
+    if (offsetSeconds == Integer.MIN_VALUE && seconds - p <= prefix.length) {
+      prefixLength = seconds - p;
+      System.arraycopy(b, p, prefix, 0, prefixLength);
+      prefixMillis = cachedEpochSecond * 1000;
+      prefixKind = kind;
+    }
     return q;
+  }
+
+  /** Whether a zone ({@code Z}, an offset, {@code UTC}) is written at {@code q}. */
+  private static boolean zoneAt(byte[] b, int q, int end) {
+    if (q >= end) {
+      return false;
+    }
+    byte c = b[q];
+    return c == 'Z' || (c == '+' || c == '-') && q + 1 < end && digit(b, q + 1)
+        || c == ' ' && q + 3 < end && b[q + 1] == 'U' && b[q + 2] == 'T' && b[q + 3] == 'C';
   }
 
   /** Skips {@code [.,]digits} at {@code q}; their value in nanoseconds goes to {@link #nanos}. */
