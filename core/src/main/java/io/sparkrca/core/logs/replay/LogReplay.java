@@ -42,7 +42,7 @@ public final class LogReplay {
   private final LogModel.Settings settings;
 
   private LogReplay(Builder b) {
-    this.settings = new LogModel.Settings(b.sources, b.maxLineBytes, b.maxTaskRowsPerStage, b.zone, b.maxFiles);
+    this.settings = new LogModel.Settings(b.sources, b.maxLineBytes, b.maxTaskRowsPerStage, b.zone, b.maxFiles, b.redact);
   }
 
   public static Builder builder() {
@@ -63,6 +63,7 @@ public final class LogReplay {
   /**
    * Streams the records of one log, normalised whatever its layout, to {@code visitor} until it
    * returns false; returns the sections the log held (one, or one per YARN container or pod).
+   * Their text is redacted unless the builder said otherwise ({@link Builder#redact}).
    *
    * <pre>{@code
    * LogReplay.builder().build().forEachRecord("yarn-logs.txt", r -> {
@@ -90,8 +91,19 @@ public final class LogReplay {
     private int maxTaskRowsPerStage = DEFAULT_MAX_TASK_ROWS_PER_STAGE;
     private ZoneId zone = ZoneOffset.UTC;
     private int maxFiles = DEFAULT_MAX_FILES;
+    private boolean redact = true;
 
     private Builder() {}
+
+    /**
+     * Whether the records {@link LogReplay#forEachRecord} hands out have secrets masked (default
+     * true, as {@link io.sparkrca.core.logs.LogStream} does). The application's texts (task errors,
+     * events, exceptions, the outcome) are always masked.
+     */
+    public Builder redact(boolean redact) {
+      this.redact = redact;
+      return this;
+    }
 
     /** Where logs are read from (default {@link ByteSources#defaults()}). */
     public Builder sources(ByteSources sources) {

@@ -279,6 +279,45 @@ class LogReplayTest {
   }
 
   @Test
+  void aDataprocDriverOutputPrefixIsReadAsOneLogAcrossItsParts(@TempDir Path dir) throws IOException {
+    TestkitFixtures.Fixture f = TestkitFixtures.get("3.5.9", "flaky-task");
+    List<String> lines = Files.readAllLines(f.driverLog());
+    int half = lines.size() / 2;
+    Files.write(dir.resolve("driveroutput.000000000"), lines.subList(0, half));
+    Files.write(dir.resolve("driveroutput.000000001"), lines.subList(half, lines.size()));
+    Files.writeString(dir.resolve("driveroutput.000000002"), ""); // trailing parts are often empty
+
+    LogApplication app = LogReplay.builder().build().read(List.of(dir.resolve("driveroutput").toString()));
+
+    Parity p = Parity.compare("driveroutput", EventLogs.replay(f.eventLog()), app);
+    assertThat(p.mismatches()).as(p::report).isEmpty();
+    assertThat(app.completeness().notes()).anyMatch(n -> n.contains("Resolved the driver output prefix to 3 parts"));
+  }
+
+  @Test
+  void secretsInTheLinesReachNoText(@TempDir Path dir) throws IOException {
+    TestkitFixtures.Fixture f = TestkitFixtures.get("3.5.9", "bad-record");
+    Path log = dir.resolve("driver.log");
+    Files.writeString(log, Files.readString(f.driverLog()).replace("For input string: \"12x\"",
+        "For input string: \"https://etl:hunter2@bucket.example.com/part-2\""));
+
+    LogApplication app = LogReplay.builder().build().read(List.of(log.toString()));
+    List<String> texts = new ArrayList<>();
+    app.tasks(0, 0, TaskQuery.all()).forEach(t -> texts.add(t.errorMessage().orElse("")));
+    app.stages(StageQuery.all()).forEach(s -> texts.add(s.failureReason().orElse("")));
+    app.exceptions().forEach(e -> texts.add(e.headline() + e.text()));
+    app.facts().taskFailures().forEach(g -> texts.add(g.description() + g.firstDetail()));
+    texts.add(app.outcome().reason());
+    List<String> records = new ArrayList<>();
+    LogReplay.builder().build().forEachRecord(log.toString(), r -> records.add(r.text()));
+
+    assertThat(String.join("\n", texts)).contains("https://***@bucket.example.com").doesNotContain("hunter2");
+    assertThat(records).noneMatch(r -> r.contains("hunter2"));
+    assertThat(LogReplay.builder().redact(false).build().forEachRecord(log.toString(), r -> !r.text().contains("hunter2")))
+        .as("raw records when asked").isNotEmpty();
+  }
+
+  @Test
   void aGzippedLogIsReadLikeThePlainOne(@TempDir Path dir) throws IOException {
     TestkitFixtures.Fixture f = TestkitFixtures.get("4.0.4", "executor-lost-fetch-failure");
     Path gz = dir.resolve("driver-stderr.log.gz");

@@ -237,11 +237,7 @@ final class ExecutorLines {
     if (bytes > 0) {
       e.maxMemory = bytes;
     }
-    if (e.added == TimeParser.NO_TIME) {
-      e.added = h.time;
-      e.addSection = s.index;
-      e.addLine = h.line;
-    }
+    seen(e, s, h);
     return Pending.DONE;
   }
 
@@ -324,11 +320,7 @@ final class ExecutorLines {
     if (e.host == null) {
       e.host = host;
     }
-    if (e.added == TimeParser.NO_TIME) {
-      e.added = h.time;
-      e.addSection = s.index;
-      e.addLine = h.line;
-    }
+    seen(e, s, h);
     return Pending.DONE;
   }
 
@@ -368,6 +360,15 @@ final class ExecutorLines {
       return Pending.DONE;
     }
     return null;
+  }
+
+  /** An executor's first line, when no registration line came before it: its add time and line. */
+  private static void seen(ExecutorState e, Section s, RecordHead h) {
+    if (e.added == TimeParser.NO_TIME) {
+      e.added = h.time;
+      e.addSection = s.index;
+      e.addLine = h.line;
+    }
   }
 
   static void tell(Section s, LogRole role, String executorId, String by) {

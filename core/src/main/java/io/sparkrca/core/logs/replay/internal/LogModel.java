@@ -47,7 +47,7 @@ import java.util.function.Predicate;
  * io.sparkrca.core.logs.replay.LogApplication}, which answers through this).
  *
  * <pre>{@code
- * LogModel model = LogModel.read(new LogModel.Settings(ByteSources.defaults(), 1 << 20, 100_000, ZoneOffset.UTC, 10_000),
+ * LogModel model = LogModel.read(new LogModel.Settings(ByteSources.defaults(), 1 << 20, 100_000, ZoneOffset.UTC, 10_000, true),
  *     List.of("driver.log", "executor-logs/"));
  * }</pre>
  */
@@ -59,8 +59,11 @@ public final class LogModel {
    * @param maxTaskRowsPerStage task rows kept per stage attempt (failed ones always kept)
    * @param zone the zone of times written without one
    * @param maxFiles the most files read from the directories and globs given
+   * @param redact whether the records handed to a caller have their secrets masked
+   *     (the model's texts always do)
    */
-  public record Settings(ByteSources sources, int maxLineBytes, int maxTaskRowsPerStage, ZoneId zone, int maxFiles) {}
+  public record Settings(ByteSources sources, int maxLineBytes, int maxTaskRowsPerStage, ZoneId zone, int maxFiles,
+      boolean redact) {}
 
   private final ModelState m;
   private final ModelViews views;
@@ -126,7 +129,7 @@ public final class LogModel {
 
   /** Hands each record of the log at {@code uri} to {@code visitor}, until it returns false; the sections read. */
   public static List<LogSection> forEachRecord(Settings settings, String uri, Predicate<LogRecord> visitor) {
-    RecordCollector collector = new RecordCollector(visitor);
+    RecordCollector collector = new RecordCollector(visitor, settings.redact());
     LogStream stream = LogStream.builder().sources(settings.sources()).redact(false).build(uri);
     try {
       new LogFileReader(collector, settings.maxLineBytes(), settings.zone()).read(stream.source(), stream.notes());

@@ -6,6 +6,7 @@ import io.sparkrca.core.logs.replay.LogOutcome;
 import io.sparkrca.core.logs.replay.LogProvenance;
 import io.sparkrca.core.logs.replay.LoggedException;
 import io.sparkrca.core.model.StageStatus;
+import io.sparkrca.core.redaction.Redactor;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -204,7 +205,7 @@ final class ModelState {
       eventsDropped++;
       return;
     }
-    events.add(new LogEvent(kind, Optional.ofNullable(executorId), instant(time), message,
+    events.add(new LogEvent(kind, Optional.ofNullable(executorId), instant(time), Redactor.standard().redactText(message),
         exitCode == null ? OptionalInt.empty() : OptionalInt.of(exitCode),
         bytes == null ? OptionalLong.empty() : OptionalLong.of(bytes),
         stageId == null ? OptionalInt.empty() : OptionalInt.of(stageId), at(s, line)));
@@ -221,7 +222,8 @@ final class ModelState {
         exceptionsDropped++;
         return;
       }
-      g = new ExceptionGroup(level, emitter, s.isExecutor() ? s.executorId : null, time, headline, trace, text, at(s, line));
+      g = new ExceptionGroup(level, emitter, s.isExecutor() ? s.executorId : null, time,
+          Redactor.standard().redactText(headline), trace, text, at(s, line));
       exceptions.put(key, g);
     }
     g.count++;

@@ -28,6 +28,8 @@ final class PlainHeader {
   TimeParser.Kind timeKind;
   /** How the last header separated the logger from the message. */
   String separator = ": ";
+  /** The thread of the header being read. */
+  private String thread;
 
   PlainHeader(TimeParser time) {
     this.time = time;
@@ -72,27 +74,18 @@ final class PlainHeader {
         return false;
       }
     }
-    String thread = null;
-    if (p < to && b[p] == '[') {
-      int close = indexOf(b, p, to, (byte) ']');
-      if (close < 0) {
-        return false;
-      }
-      thread = new String(b, p + 1, close - p - 1, StandardCharsets.UTF_8);
-      p = spaces(b, close + 1, to);
+    thread = null;
+    p = thread(b, p, to);
+    if (p < 0) {
+      return false;
     }
     String level = Levels.at(b, p, to);
     if (level == null) {
       return kind == null && synthetic(b, from, to, h);
     }
-    p = spaces(b, p + levelLength(b, p, to), to);
-    if (p < to && b[p] == '[') {
-      int close = indexOf(b, p, to, (byte) ']');
-      if (close < 0) {
-        return false;
-      }
-      thread = new String(b, p + 1, close - p - 1, StandardCharsets.UTF_8);
-      p = spaces(b, close + 1, to);
+    p = thread(b, spaces(b, p + levelLength(b, p, to), to), to);
+    if (p < 0) {
+      return false;
     }
     int loggerStart = p;
     while (p < to && b[p] != ' ' && b[p] != ':' && b[p] != '\t') {
@@ -116,6 +109,19 @@ final class PlainHeader {
     h.context = null;
     timeKind = kind;
     return true;
+  }
+
+  /** The thread a header names in brackets at {@code p}, if it does ({@link #thread}); where the header goes on, or -1. */
+  private int thread(byte[] b, int p, int to) {
+    if (p >= to || b[p] != '[') {
+      return p;
+    }
+    int close = indexOf(b, p, to, (byte) ']');
+    if (close < 0) {
+      return -1;
+    }
+    thread = new String(b, p + 1, close - p - 1, StandardCharsets.UTF_8);
+    return spaces(b, close + 1, to);
   }
 
   /** Where the message starts after the logger ending at {@code p}, or -1 when no separator follows. */

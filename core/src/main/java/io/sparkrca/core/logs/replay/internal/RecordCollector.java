@@ -2,15 +2,16 @@ package io.sparkrca.core.logs.replay.internal;
 
 import io.sparkrca.core.logs.replay.LogProvenance;
 import io.sparkrca.core.logs.replay.LogRecord;
+import io.sparkrca.core.redaction.Redactor;
 import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * Hands every record to a caller as a {@link LogRecord}, with its continuation lines, until the
- * caller returns false.
+ * Hands every record to a caller as a {@link LogRecord}, with its continuation lines (secrets
+ * masked unless told otherwise), until the caller returns false.
  *
  * <pre>{@code
- * RecordCollector c = new RecordCollector(r -> { System.out.println(r.message()); return true; });
+ * RecordCollector c = new RecordCollector(r -> { System.out.println(r.message()); return true; }, true);
  * }</pre>
  */
 final class RecordCollector implements RecordSink {
@@ -26,8 +27,12 @@ final class RecordCollector implements RecordSink {
     }
   }
 
-  RecordCollector(Predicate<LogRecord> visitor) {
+  private final boolean redact;
+
+  /** @param redact whether secrets in messages and continuation lines are masked ({@link Redactor#redactText}) */
+  RecordCollector(Predicate<LogRecord> visitor, boolean redact) {
     this.visitor = visitor;
+    this.redact = redact;
   }
 
   @Override
@@ -44,8 +49,9 @@ final class RecordCollector implements RecordSink {
 
   @Override
   public boolean head(Section s, RecordHead h) {
+    String message = h.message();
     s.pendingState = new LogRecord(new LogProvenance(s.log, h.line), s.name, ModelState.instant(h.time), h.level,
-        h.emitter, h.message(), "");
+        h.emitter, redact ? Redactor.standard().redactText(message) : message, "");
     return true;
   }
 
@@ -53,7 +59,7 @@ final class RecordCollector implements RecordSink {
   public void complete(Section s, String continuation) {
     LogRecord head = (LogRecord) s.pendingState;
     if (head != null && !visitor.test(new LogRecord(head.at(), head.section(), head.time(), head.level(), head.emitter(),
-        head.message(), continuation))) {
+        head.message(), redact ? Redactor.standard().redactText(continuation) : continuation))) {
       throw new Stop();
     }
   }

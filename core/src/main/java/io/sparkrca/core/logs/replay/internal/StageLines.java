@@ -180,11 +180,10 @@ final class StageLines {
 
   private Pending finalStage(Scan c) {
     JobState j = opening;
-    String kind = c.at(RESULT_STAGE) ? "ResultStage" : c.at(SHUFFLE_MAP_STAGE) ? "ShuffleMapStage" : null;
+    String kind = stageKind(c);
     if (j == null || kind == null) {
       return Pending.DONE;
     }
-    c.skip(kind.equals("ResultStage") ? RESULT_STAGE : SHUFFLE_MAP_STAGE);
     int stageId = c.integer();
     if (stageId < 0) {
       return Pending.DONE;
@@ -235,11 +234,10 @@ final class StageLines {
       if (!c.skip(MISSING_TASKS)) {
         return null;
       }
-      String kind = c.at(RESULT_STAGE) ? "ResultStage" : c.at(SHUFFLE_MAP_STAGE) ? "ShuffleMapStage" : null;
+      String kind = stageKind(c);
       if (kind == null) {
         return null;
       }
-      c.skip(kind.equals("ResultStage") ? RESULT_STAGE : SHUFFLE_MAP_STAGE);
       int stageId = c.integer();
       StageState st = m.latest.get(stageId);
       if (st == null || st.ended() || st.launched) {
@@ -251,11 +249,10 @@ final class StageLines {
       started(st, s, h);
       return Pending.DONE;
     }
-    String kind = c.at(RESULT_STAGE) ? "ResultStage" : c.at(SHUFFLE_MAP_STAGE) ? "ShuffleMapStage" : null;
+    String kind = stageKind(c);
     if (kind == null) {
       return null;
     }
-    c.skip(kind.equals("ResultStage") ? RESULT_STAGE : SHUFFLE_MAP_STAGE);
     int stageId = c.integer();
     if (stageId < 0) {
       return null;
@@ -287,7 +284,7 @@ final class StageLines {
 
   /** {@code ResultStage 1 (name) finished in 0.5 s} or {@code ... failed in 3 s due to reason}. */
   private Pending stageEnd(Section s, RecordHead h, Scan c) {
-    String kind = c.skip(RESULT_STAGE) ? "ResultStage" : c.skip(SHUFFLE_MAP_STAGE) ? "ShuffleMapStage" : null;
+    String kind = stageKind(c);
     int stageId = c.integer();
     if (kind == null || stageId < 0 || !c.skip(' ') || !c.skip('(')) {
       return null;
@@ -356,6 +353,14 @@ final class StageLines {
       }
     }
     return Pending.DONE;
+  }
+
+  /** {@code ResultStage} or {@code ShuffleMapStage} at the cursor (moving past it and its space), or null. */
+  private static String stageKind(Scan c) {
+    if (c.skip(RESULT_STAGE)) {
+      return "ResultStage";
+    }
+    return c.skip(SHUFFLE_MAP_STAGE) ? "ShuffleMapStage" : null;
   }
 
   /** The number after the first {@code Stage } at the cursor, or null. */
