@@ -15,7 +15,13 @@ package io.sparkrca.core.app.internal;
 public final class TaskErrors {
   private TaskErrors() {}
 
-  /** The end reason, exception class (or "") and one-line description of a task's error. */
+  /**
+   * The end reason, exception class (or "") and one-line description of a task's error.
+   *
+   * <pre>{@code
+   * boolean fetch = TaskErrors.parse("FAILED", message).reason().equals("FetchFailed");
+   * }</pre>
+   */
   public record Parsed(String reason, String exceptionClass, String description) {}
 
   /** Reads {@code errorMessage} of a task with {@code status} (KILLED, FAILED, ...). */

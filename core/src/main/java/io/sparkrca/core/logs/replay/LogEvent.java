@@ -31,7 +31,13 @@ public record LogEvent(
     OptionalLong bytes,
     OptionalInt stageId,
     LogProvenance at) {
-  /** The kinds of events. */
+  /**
+   * The kinds of events.
+   *
+   * <pre>{@code
+   * long lost = app.events().stream().filter(e -> e.kind() == LogEvent.Kind.EXECUTOR_REMOVED).count();
+   * }</pre>
+   */
   public enum Kind {
     /** An executor registered with the driver (or was granted by the cluster manager). */
     EXECUTOR_ADDED,

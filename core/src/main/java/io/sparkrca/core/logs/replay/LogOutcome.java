@@ -23,7 +23,13 @@ import java.util.Optional;
  */
 public record LogOutcome(Status status, Optional<Integer> exitCode, String reason, Optional<Instant> ended,
     Optional<LogProvenance> at) {
-  /** What the logs say of the application's end. */
+  /**
+   * What the logs say of the application's end.
+   *
+   * <pre>{@code
+   * boolean failed = app.outcome().status() == LogOutcome.Status.FAILED;
+   * }</pre>
+   */
   public enum Status {
     /** It stopped normally, or its cluster manager reported success. */
     SUCCEEDED,

@@ -58,7 +58,7 @@ final class ExecutorLines {
   private static final byte[] REMOVED = Scan.lit(" removed: ");
   private static final byte[] LAUNCHING_CONTAINER = Scan.lit("Launching container ");
   private static final byte[] ON_HOST = Scan.lit(" on host ");
-  private static final byte[] FOR_EXECUTOR_WITH_ID = Scan.lit(" for executor with ID ");
+  private static final byte[] FOR_EXECUTOR_WITH_ID = Scan.lit("for executor with ID ");
   private static final byte[] COMPLETED_CONTAINER = Scan.lit("Completed container ");
   private static final byte[] EXIT_STATUS = Scan.lit("exit status: ");
   private static final byte[] CONTAINER_KILLED = Scan.lit("Container killed by YARN");
@@ -260,7 +260,13 @@ final class ExecutorLines {
     if (c.skip(COMPLETED_CONTAINER)) {
       String container = untilSpace(c);
       m.lastCompletedContainer = container;
-      Integer code = c.find(EXIT_STATUS) ? (int) c.number() : null;
+      Integer code = null;
+      if (c.find(EXIT_STATUS)) {
+        // YARN's own statuses are negative: -104 killed for physical memory, -100 preempted...
+        boolean negative = c.skip('-');
+        long n = c.number();
+        code = n < 0 ? null : (int) (negative ? -n : n);
+      }
       String id = m.containerToExecutor.get(container);
       if (id != null && code != null) {
         m.executor(id).exitCode = code;

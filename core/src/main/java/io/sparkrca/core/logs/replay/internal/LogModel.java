@@ -55,6 +55,10 @@ public final class LogModel {
   /**
    * How logs are read.
    *
+   * <pre>{@code
+   * new LogModel.Settings(ByteSources.defaults(), 1 << 20, 100_000, ZoneOffset.UTC, 10_000, true);
+   * }</pre>
+   *
    * @param maxLineBytes lines longer than this are cut (and counted)
    * @param maxTaskRowsPerStage task rows kept per stage attempt (failed ones always kept)
    * @param zone the zone of times written without one
