@@ -61,6 +61,8 @@ final class LogFileReader {
   private final JsonEntry json;
 
   // Per file.
+  /** Whether the last file read ended without its last line's end, or its stream was cut. */
+  boolean cutOff;
   private String log;
   private Section main;
   private final Map<String, Section> keyed = new HashMap<>();
@@ -129,9 +131,6 @@ final class LogFileReader {
       }
     }
   }
-
-  /** Whether the last file read ended without its last line's end, or its stream was cut. */
-  boolean cutOff;
 
   /** Lines cut at the line cap in the last file read. */
   long overlongLines() {

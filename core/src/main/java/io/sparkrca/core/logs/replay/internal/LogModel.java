@@ -73,17 +73,15 @@ public final class LogModel {
   private final ModelViews views;
   private final String fallbackId;
   private final ZoneId zone;
-  private final List<String> readNotes;
   private final boolean cutOff;
   private final long unreadable;
   private final ApplicationFacts facts;
 
-  private LogModel(ModelState m, String fallbackId, ZoneId zone, List<String> readNotes, boolean cutOff, long unreadable) {
+  private LogModel(ModelState m, String fallbackId, ZoneId zone, boolean cutOff, long unreadable) {
     this.m = m;
     this.views = new ModelViews(m);
     this.fallbackId = fallbackId;
     this.zone = zone;
-    this.readNotes = List.copyOf(readNotes);
     this.cutOff = cutOff;
     this.unreadable = unreadable;
     this.facts = LogFacts.of(m);
@@ -97,7 +95,6 @@ public final class LogModel {
     ModelState m = new ModelState(settings.maxTaskRowsPerStage());
     Reconstructor r = new Reconstructor(m);
     LogFileReader reader = new LogFileReader(r, settings.maxLineBytes(), settings.zone());
-    List<String> notes = new ArrayList<>();
     boolean cut = false;
     long unreadable = 0;
     for (String uri : files) {
@@ -112,7 +109,7 @@ public final class LogModel {
     Finisher.finish(m);
     String first = files.get(0);
     String name = first.substring(Math.max(first.lastIndexOf('/'), first.lastIndexOf('\\')) + 1);
-    return new LogModel(m, name, settings.zone(), notes, cut, unreadable);
+    return new LogModel(m, name, settings.zone(), cut, unreadable);
   }
 
   private static void read(Settings settings, String uri, LogFileReader reader, ModelState m, int before) {
@@ -330,13 +327,15 @@ public final class LogModel {
 
   public Completeness completeness() {
     List<String> notes = new ArrayList<>();
-    notes.add("rebuilt from " + m.sections.stream().filter(s -> s.records > 0).count() + " log"
-        + (m.sections.size() == 1 ? "" : "s") + " of the application, not from its event log: " + describeLogs());
+    long read = m.sections.stream().filter(s -> s.records > 0).count();
+    notes.add("rebuilt from " + read + " log" + (read == 1 ? "" : "s") + " of the application, not from its event log: "
+        + describeLogs());
     notes.add("what logs do not show: task metrics (CPU, GC, input, output and shuffle bytes and records), spill other "
         + "than what spill lines say, SQL executions and plans, RDD storage, accumulators"
         + (m.sparkProperties == null ? ", the environment (spark.logConf was off)" : ""));
     notes.add("task durations are the driver's 'Finished task ... in N ms'; times come from the lines' headers (log4j's "
-        + "default layout has whole seconds), read in " + zone + " where a line has no zone");
+        + "default layout has whole seconds), read in " + (zone.normalized().equals(java.time.ZoneOffset.UTC) ? "UTC" : zone.getId())
+        + " where a line has no zone");
     if (m.spillLines > 0) {
       notes.add(m.spillLines + " spill line" + (m.spillLines == 1 ? "" : "s") + " read; spill sizes are rounded as the "
           + "lines round them" + (m.unattributedSpill > 0 ? "; " + m.unattributedSpill
@@ -361,7 +360,6 @@ public final class LogModel {
         notes.add(s.name + ": " + n);
       }
     }
-    notes.addAll(readNotes);
     return new Completeness(cutOff || !ended, unreadable, m.droppedTaskRows, notes);
   }
 
