@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import java.util.Set;
 
 /** The Javadoc examples of {@code io.sparkrca.core.eventlog}, compiled (see {@link JavadocExamplesTest}). */
-class EventlogExamples {
+class EventLogExamples {
   /** The example of {@code EventLogHistory}. */
   void eventLogHistory() throws Exception {
     EventLogHistory h = EventLogs.reader().build().history("/tmp/spark-events");

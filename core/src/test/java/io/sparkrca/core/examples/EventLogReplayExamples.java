@@ -6,7 +6,7 @@ import io.sparkrca.core.eventlog.replay.ReplayedApplication;
 import java.nio.file.Path;
 
 /** The Javadoc examples of {@code io.sparkrca.core.eventlog.replay}, compiled (see {@link JavadocExamplesTest}). */
-class EventlogReplayExamples {
+class EventLogReplayExamples {
   /** The example of {@code ReplayOptions}. */
   void replayOptions() throws Exception {
     ReplayOptions lean = new ReplayOptions(false, 1 << 20, 10_000); // 1 MiB lines, 10k tasks/stage
