@@ -1,11 +1,16 @@
 package io.sparkrca.analysis.examples;
 
 import io.sparkrca.analysis.rca.RcaEngine;
+import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.Report;
+import io.sparkrca.core.report.html.ChartSource;
+import io.sparkrca.core.report.html.RunProfile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The Javadoc examples of core's report types that start from {@code RcaEngine}, compiled here
@@ -36,5 +41,12 @@ class CoreReportExamples {
   void reportHtmlPackage(Evidence evidence) throws Exception {
     String html = RcaEngine.standard().analyze(evidence).toHtml();
     Files.writeString(Path.of("rca.html"), html);
+  }
+
+  /** The example of {@code ChartSource}. */
+  void chartSource(Evidence evidence, SparkApplication app) throws Exception {
+    RcaReport report = RcaEngine.standard().analyze(evidence);  // charts from the application
+    String page = report.toHtml();                               // profiled here
+    Optional<RunProfile> p = ChartSource.of(app).profile(List.of(3));
   }
 }

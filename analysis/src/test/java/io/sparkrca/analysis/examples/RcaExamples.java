@@ -1,9 +1,8 @@
 package io.sparkrca.analysis.examples;
 
-import io.sparkrca.analysis.rca.AnalysisContext;
+import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
-import io.sparkrca.analysis.rca.EffectiveConf;
 import io.sparkrca.analysis.rca.RcaEngine;
 import io.sparkrca.analysis.rca.SortMergeJoin;
 import io.sparkrca.core.app.SparkApplication;
@@ -11,7 +10,6 @@ import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.evidence.LogExcerpt;
 import io.sparkrca.core.model.ExecutionData;
-import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Finding;
 import io.sparkrca.core.report.RcaReport;
@@ -20,30 +18,6 @@ import java.util.List;
 
 /** The Javadoc examples of {@code io.sparkrca.analysis.rca}, compiled (see {@link JavadocExamplesTest}). */
 class RcaExamples {
-  /** An analyzer's own derived type, for the example of {@code AnalysisContext#derived}. */
-  record Grouping(int hosts) {
-    static Grouping of(AnalysisContext ctx) {
-      return new Grouping(0);
-    }
-  }
-
-  /** The example of {@code AnalysisContext}. */
-  void analysisContext(AnalysisContext ctx) throws Exception {
-    for (StageData s : ctx.completedStages()) {
-      ctx.quantiles(s).ifPresent(q -> System.out.println(s.stageId() + " median " + q.duration().get(2) + " ms"));
-    }
-  }
-
-  /** The example of {@code AnalysisContext}. */
-  void analysisContextDerived(AnalysisContext ctx) throws Exception {
-    Grouping byHost = ctx.derived(Grouping.class, Grouping::of); // Grouping: an analyzer's own type
-  }
-
-  /** The example of {@code AnalysisContext}. */
-  void analysisContextInteractiveSession(AnalysisContext ctx) throws Exception {
-    ctx.interactiveSession().ifPresent(why -> System.out.println("interactive: " + why));
-  }
-
   /** The example of {@code Analyzer}. */
   public final class QuotaAnalyzer implements Analyzer {
     public String name() { return "warehouse-quota"; }
@@ -67,13 +41,6 @@ class RcaExamples {
         .explainsFailure(true)
         .recommend(fix)
         .build();
-  }
-
-  /** The example of {@code EffectiveConf}. */
-  void effectiveConf(SparkApplication app) throws Exception {
-    EffectiveConf conf = EffectiveConf.of(app);
-    if (!conf.isTrue("spark.sql.adaptive.enabled")) { System.out.println("AQE is off"); }
-    long heap = conf.bytes("spark.executor.memory").orElse(1L << 30);
   }
 
   /** The example of {@code RcaEngine}. */

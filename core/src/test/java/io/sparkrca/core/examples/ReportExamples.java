@@ -8,7 +8,6 @@ import io.sparkrca.core.report.ApplicationRef;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.Finding;
-import io.sparkrca.core.report.Formats;
 import io.sparkrca.core.report.Markdown;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.RcaReport;
@@ -58,11 +57,6 @@ class ReportExamples {
     for (Finding f : report.findings()) {
       System.out.println(f.severity() + " " + f.kind() + ": " + f.summary() + " (" + f.culprit().describe() + ")");
     }
-  }
-
-  /** The example of {@code Formats}. */
-  void formats(StageData stage) throws Exception {
-    String size = Formats.humanBytes(stage.diskBytesSpilled());
   }
 
   /** The example of {@code Markdown}. */
