@@ -56,6 +56,7 @@ class EvidenceExamples {
     public ClusterEvidence collect(SparkApplication app, SourceSettings s) { return new ClusterEvidence(List.of(), List.of(), List.of()); }
   }
 
+  /** The provider's own helper in the example of {@code ClusterEvidenceProvider}. */
   private static String master(SparkApplication app) {
     return app.sparkConf().map(c -> c.get("spark.master")).orElse("");
   }
