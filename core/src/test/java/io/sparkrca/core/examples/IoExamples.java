@@ -1,5 +1,6 @@
 package io.sparkrca.core.examples;
 
+import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.io.BinaryFormat;
 import io.sparkrca.core.io.ByteSource;
@@ -11,9 +12,12 @@ import io.sparkrca.core.io.DecodedStream.Detection;
 import io.sparkrca.core.io.DecodedStream;
 import io.sparkrca.core.io.DriverOutput;
 import io.sparkrca.core.io.HttpAnswer;
+import io.sparkrca.core.io.HttpAuth;
 import io.sparkrca.core.io.HttpByteSource;
 import io.sparkrca.core.io.HttpByteSourceProvider;
 import io.sparkrca.core.io.HttpSettings;
+import io.sparkrca.core.io.HttpTransport.Request;
+import io.sparkrca.core.io.HttpTransport;
 import io.sparkrca.core.io.LineReader;
 import io.sparkrca.core.io.ReadAheadInputStream;
 import io.sparkrca.core.io.ReadListener;
@@ -21,6 +25,7 @@ import io.sparkrca.core.io.SourceEntry;
 import io.sparkrca.core.io.SourceFiles;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -46,6 +51,13 @@ class IoExamples {
   }
 
   private static void search(String uri) {}
+
+  /** The caller's OAuth tokens in the example of {@code HttpAuth}. */
+  interface Tokens {
+    String current();
+
+    void refresh();
+  }
 
   /** Where the example of {@code LineReader.SkippedLine} keeps lines. */
   interface Ring {
@@ -127,8 +139,22 @@ class IoExamples {
   /** The example of {@code HttpAnswer}. */
   void httpAnswer(HttpSettings settings) throws Exception {
     try (HttpAnswer a = HttpByteSourceProvider.of(settings).get("https://shs:18080/api/v1/applications")) {
-      byte[] json = a.body().readNBytes(1 << 20);
+      byte[] json = a.readAll(1 << 20).orElseThrow(() -> new UnsupportedInputException("over 1 MiB"));
     }
+  }
+
+  /** The example of {@code HttpAuth}. */
+  void httpAuth(Tokens tokens) throws Exception {
+    HttpAuth oauth = new HttpAuth() {
+      public Map<String, String> headers(URI uri) {
+        return Map.of("Authorization", "Bearer " + tokens.current());
+      }
+      public boolean onUnauthorized(URI uri) {
+        tokens.refresh();   // revoked or expired early: one more try with a new token
+        return true;
+      }
+    };
+    HttpTransport http = HttpTransport.of(HttpSettings.builder().auth(oauth).build());
   }
 
   /** The example of {@code HttpByteSource}. */
@@ -161,6 +187,19 @@ class IoExamples {
   /** The example of {@code HttpSettings}. */
   void httpSettingsRequireValidHeader(String token) throws Exception {
     HttpSettings.requireValidHeader("Authorization", "Bearer " + token);
+  }
+
+  /** The example of {@code HttpTransport}. */
+  void httpTransport() throws Exception {
+    HttpTransport http = HttpTransport.of(HttpSettings.builder().bearerTokenFromEnv("API_TOKEN").build());
+    byte[] json = http.send(HttpTransport.Request.get("https://api.example.com/v1/items").build(),
+        answer -> answer.readAll(1 << 20).orElseThrow(() -> new UnsupportedInputException("over 1 MiB")));
+  }
+
+  /** The example of {@code HttpTransport.Request}. */
+  void httpTransportRequest(byte[] json) throws Exception {
+    Request r = Request.get("https://shs:18080/api/v1/applications").header("Accept", "application/json").build();
+    Request q = Request.post("https://api.example.com/v1/query", json, "application/json").build();
   }
 
   /** The example of {@code LineReader}. */
