@@ -2,7 +2,9 @@ package io.sparkrca.core.examples;
 
 import io.sparkrca.core.io.ByteSourceProvider;
 import io.sparkrca.core.io.ByteSources;
+import io.sparkrca.core.io.LineReader;
 import io.sparkrca.core.logs.CountResult;
+import io.sparkrca.core.logs.LiteralFinder;
 import io.sparkrca.core.logs.LogInfo;
 import io.sparkrca.core.logs.LogJson;
 import io.sparkrca.core.logs.LogLine;
@@ -17,10 +19,23 @@ import java.util.List;
 
 /** The Javadoc examples of {@code io.sparkrca.core.logs}, compiled (see {@link JavadocExamplesTest}). */
 class LogsExamples {
+  /** Stand-in for the caller's own code that the example of {@code LiteralFinder} calls. */
+  private static void handle(LineReader lines) {}
+
   /** The example of {@code CountResult}. */
   void countResult() throws Exception {
     CountResult c = LogStream.open("driver.log").count(SearchQuery.literal("WARN"));
     System.out.println(c.matchingLines() + " of " + c.lines() + " lines are warnings");
+  }
+
+  /** The example of {@code LiteralFinder}. */
+  void literalFinder(LineReader lines, byte[] sample) throws Exception {
+    LineReader.Candidates c = LiteralFinder.anyOf(List.of("DAGScheduler", "TaskSetManager"), sample);
+    while (true) {
+      lines.skipUntil(c, 0, null);
+      if (!lines.next()) break;
+      handle(lines);
+    }
   }
 
   /** The example of {@code LogInfo}. */
