@@ -9,7 +9,7 @@ import java.util.Optional;
  * event or exception came from.
  *
  * <pre>{@code
- * app.stageProvenance(3, 0).ifPresent(p -> System.out.println("stage 3 failed at " + p.display()));
+ * app.stageProvenance(3, 0).flatMap(LogProvenance.Span::end).ifPresent(p -> System.out.println("stage 3 failed at " + p.display()));
  * }</pre>
  *
  * @param log the log as it was named, credentials removed; for a section of a YARN aggregated log
