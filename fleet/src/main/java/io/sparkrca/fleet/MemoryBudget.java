@@ -21,7 +21,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <pre>{@code
  * MemoryBudget budget = MemoryBudget.ofBytes(256L << 20);
- * try (MemoryBudget.Lease lease = budget.acquire(budget.estimate(log))) {
+ * try (MemoryBudget.Lease lease = budget.acquire(MemoryBudget.estimate(log))) {
  *   // analyse the log
  * }
  * }</pre>

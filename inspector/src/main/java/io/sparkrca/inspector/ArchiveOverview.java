@@ -161,7 +161,7 @@ public record ArchiveOverview(
    * A package and how many classes (and plain source files) it holds.
    *
    * <pre>{@code
-   * new PackageCount("com.example", 2, 0)   // "com.example (2 classes)"
+   * new PackageCount("com.example", 2, 0);  // "com.example (2 classes)"
    * }</pre>
    *
    * @param name the dotted package name, {@code (default package)} for the root

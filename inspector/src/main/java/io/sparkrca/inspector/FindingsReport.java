@@ -10,7 +10,7 @@ import java.util.function.Function;
  * (or one file), without the listings.
  *
  * <pre>{@code
- * FindingsReport r = ClassInspector.builder().findingsOnly(true).build().inspect("app.jar");
+ * FindingsReport r = (FindingsReport) ClassInspector.builder().findingsOnly(true).build().inspect("app.jar");
  * r.findings().forEach(f -> System.out.println(f));
  * }</pre>
  *

@@ -14,7 +14,8 @@ import java.util.List;
  * public final class QuotaAnalyzer implements Analyzer {
  *   public String name() { return "warehouse-quota"; }
  *   public List<Candidate> analyze(AnalysisContext ctx) {
- *     return ctx.evidence().excerpts("QUOTA").stream().map(e -> Candidate.failure(...)).toList();
+ *     return ctx.evidence().excerpts("QUOTA").stream()
+ *         .map(e -> Candidate.builder(quotaFinding(e)).explainsFailure(true).build()).toList();
  *   }
  * }
  * }</pre>

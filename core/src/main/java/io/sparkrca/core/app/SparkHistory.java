@@ -9,7 +9,7 @@ import java.util.Optional;
  * Dataproc region.
  *
  * <pre>{@code
- * SparkHistory history = EventLogs.reader().history("/tmp/spark-events");
+ * SparkHistory history = EventLogs.reader().build().history("/tmp/spark-events");
  * for (ApplicationInfo app : history.applications()) System.out.println(app.id());
  * SparkApplication one = history.application("app-1", Optional.empty()).orElseThrow();
  * }</pre>

@@ -19,12 +19,13 @@ import java.util.Objects;
  * this, so callers only ever catch {@link SparkRcaException}.
  *
  * <pre>{@code
+ * byte[] head;
  * try {
- *   return source.read(0, 64);
+ *   head = source.read(0, 64);
  * } catch (IOException e) {
  *   throw IoErrors.translate(source.name(), e);
  * }
- * byte[] head = IoErrors.call(source.name(), () -> source.read(0, 64)); // the same
+ * byte[] same = IoErrors.call(source.name(), () -> source.read(0, 64)); // the same
  * }</pre>
  */
 public final class IoErrors {

@@ -8,7 +8,7 @@ import java.util.List;
  * read them.
  *
  * <pre>{@code
- * for (EventLogRef log : EventLogs.reader().find("/tmp/spark-events")) {
+ * for (EventLogRef log : EventLogs.reader().build().find("/tmp/spark-events")) {
  *   System.out.println(log.name() + (log.inProgress() ? " (running)" : ""));
  * }
  * }</pre>

@@ -14,6 +14,7 @@ import java.util.List;
  *   public boolean supports(String uri) { return uri.startsWith("mem:"); }
  *   public ByteSource open(String uri) { return ByteSource.of(uri, store.get(uri)); }
  *   public List<SourceEntry> list(String uri) { return List.of(); }
+ *   public boolean isDirectory(String uri) { return false; }
  * }
  * }</pre>
  */

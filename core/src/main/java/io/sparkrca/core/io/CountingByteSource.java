@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <pre>{@code
  * CountingByteSource counted = new CountingByteSource(source);
- * inspector.inspect(counted, Optional.empty());
+ * DecodedStream.detect(counted); // reads the magic bytes only
  * log.info("read {} bytes in {} requests", counted.bytesRead(), counted.requests());
  * }</pre>
  *

@@ -12,7 +12,7 @@ import java.util.OptionalLong;
  * ByteSources sources = ByteSources.defaults().observed(new ReadListener() {
  *   public void bytesRead(long n) { done.addAndGet(n); }
  * });
- * EventLogs.reader().sources(sources).build().read("/tmp/spark-events/app-1");
+ * EventLogs.reader().sources(sources).build().replay("/tmp/spark-events/app-1");
  * }</pre>
  *
  * <p>Called from the reading threads, possibly several at once; implementations must be

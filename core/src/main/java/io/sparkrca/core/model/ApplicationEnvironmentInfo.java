@@ -11,7 +11,7 @@ import java.util.Optional;
  * two-element JSON arrays like the History Server; secret values are already redacted.
  *
  * <pre>{@code
- * Optional<String> aqe = app.environment().sparkProperty("spark.sql.adaptive.enabled");
+ * Optional<String> aqe = app.environment().flatMap(env -> env.sparkProperty("spark.sql.adaptive.enabled"));
  * }</pre>
  */
 public record ApplicationEnvironmentInfo(

@@ -7,7 +7,7 @@ import java.util.Optional;
  * One application and its attempts ({@code /applications/[app-id]}).
  *
  * <pre>{@code
- * ApplicationInfo app = history.application("app-20240101-0001").orElseThrow();
+ * ApplicationInfo app = history.application("app-20240101-0001", Optional.empty()).orElseThrow().info();
  * boolean done = app.attempts().get(0).completed();
  * }</pre>
  */

@@ -9,7 +9,7 @@ import java.util.Optional;
  * One task attempt ({@code .../stages/[id]/[attempt]/taskList}).
  *
  * <pre>{@code
- * app.tasks(3, 0, TaskQuery.all().withStatus(TaskStatus.FAILED))
+ * app.tasks(3, 0, TaskQuery.all().withStatuses(Set.of(TaskStatus.FAILED)))
  *     .forEach(t -> System.out.println(t.errorMessage().orElse("")));
  * }</pre>
  *

@@ -7,7 +7,7 @@ import java.util.List;
  * ({@code .../taskSummary?quantiles=0.05,0.5,0.95}). Each list holds one value per quantile.
  *
  * <pre>{@code
- * TaskMetricDistributions d = app.taskSummary(2, 0, 0.5, 1.0).orElseThrow();
+ * TaskMetricDistributions d = app.taskSummary(2, 0, List.of(0.5, 1.0)).orElseThrow();
  * double skew = d.duration().get(1) / Math.max(1, d.duration().get(0));
  * }</pre>
  */

@@ -13,9 +13,9 @@ import java.util.regex.Pattern;
  *
  * <pre>{@code
  * Redactor r = Redactor.standard();
- * r.redactProperty("spark.hadoop.fs.s3a.secret.key", "abc")   // "*********(redacted)"
- * r.redactText("jdbc:postgresql://h/db?user=a&password=hunter2") // "...password=*********(redacted)"
- * Redactor.redactUri("https://user:pw@host/x")                // "https://***@host/x"
+ * r.redactProperty("spark.hadoop.fs.s3a.secret.key", "abc");   // "*********(redacted)"
+ * r.redactText("jdbc:postgresql://h/db?user=a&password=hunter2"); // "...password=*********(redacted)"
+ * Redactor.redactUri("https://user:pw@host/x");                // "https://***@host/x"
  * }</pre>
  */
 public final class Redactor {

@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
  * that every tool's schemas are JSON Schema 2020-12 documents.
  *
  * <pre>{@code
- * McpServer.sync(transport).jsonSchemaValidator(new SchemaValidator())...
- * McpClient.sync(transport).jsonSchemaValidator(new SchemaValidator()).build();
+ * McpServer.sync(serverTransport).jsonSchemaValidator(new SchemaValidator())...
+ * McpClient.sync(clientTransport).jsonSchemaValidator(new SchemaValidator()).build();
  * }</pre>
  */
 public final class SchemaValidator implements JsonSchemaValidator {

@@ -44,7 +44,7 @@ import java.util.Optional;
  * whose message (redacted) becomes the tool error.
  *
  * <pre>{@code
- * Tools tools = new Tools(ByteSources.standard(), HttpSettings.defaults());
+ * Tools tools = new Tools(ByteSources.defaults(), HttpSettings.defaults());
  * String json = tools.call("logs_tail", Map.of("uri", "driver.log", "lines", 200));
  * }</pre>
  */

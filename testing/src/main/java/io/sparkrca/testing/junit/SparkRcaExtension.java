@@ -40,7 +40,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * static SparkRcaExtension spark = SparkRcaExtension.builder()
  *     .master("local[2,2]")
  *     .conf("spark.sql.adaptive.enabled", "false")
- *     .configure(SparkSession.Builder.class, b -> b.withExtensions(e -> { }))
+ *     .configure(SparkSession.Builder.class, b -> b.enableHiveSupport())
  *     .build();
  * }</pre>
  *

@@ -3,14 +3,29 @@ package io.sparkrca.core.app.internal;
 /**
  * Reads a task's History Server {@code errorMessage} (Spark's {@code TaskEndReason.toErrorString})
  * back into the end reason, exception class and short description that an event-log replay takes
- * from the event itself.
+ * from the event itself. Public for the model rebuilt from logs, which reads the same text from
+ * the {@code Lost task} lines.
+ *
+ * <pre>{@code
+ * TaskErrors.Parsed p = TaskErrors.parse("FAILED", "java.lang.NumberFormatException: For input string: \"12x\"");
+ * p.reason();          // ExceptionFailure
+ * p.exceptionClass();  // java.lang.NumberFormatException
+ * }</pre>
  */
-final class TaskErrors {
+public final class TaskErrors {
   private TaskErrors() {}
 
-  record Parsed(String reason, String exceptionClass, String description) {}
+  /**
+   * The end reason, exception class (or "") and one-line description of a task's error.
+   *
+   * <pre>{@code
+   * boolean fetch = TaskErrors.parse("FAILED", message).reason().equals("FetchFailed");
+   * }</pre>
+   */
+  public record Parsed(String reason, String exceptionClass, String description) {}
 
-  static Parsed parse(String status, String errorMessage) {
+  /** Reads {@code errorMessage} of a task with {@code status} (KILLED, FAILED, ...). */
+  public static Parsed parse(String status, String errorMessage) {
     String m = errorMessage == null ? "" : errorMessage;
     String first = firstLine(m);
     if ("KILLED".equals(status)) {

@@ -1,0 +1,72 @@
+package io.sparkrca.analysis.examples;
+
+import io.sparkrca.analysis.AnalysisContext;
+import io.sparkrca.analysis.rca.Analyzer;
+import io.sparkrca.analysis.rca.Candidate;
+import io.sparkrca.analysis.rca.RcaEngine;
+import io.sparkrca.analysis.rca.SortMergeJoin;
+import io.sparkrca.core.app.SparkApplication;
+import io.sparkrca.core.evidence.Evidence;
+import io.sparkrca.core.evidence.EvidenceCollector;
+import io.sparkrca.core.evidence.LogExcerpt;
+import io.sparkrca.core.model.ExecutionData;
+import io.sparkrca.core.report.Confidence;
+import io.sparkrca.core.report.Finding;
+import io.sparkrca.core.report.RcaReport;
+import io.sparkrca.core.report.Recommendation;
+import java.util.List;
+
+/** The Javadoc examples of {@code io.sparkrca.analysis.rca}, compiled (see {@link JavadocExamplesTest}). */
+class RcaExamples {
+  /** The example of {@code Analyzer}. */
+  public final class QuotaAnalyzer implements Analyzer {
+    public String name() { return "warehouse-quota"; }
+    public List<Candidate> analyze(AnalysisContext ctx) {
+      return ctx.evidence().excerpts("QUOTA").stream()
+          .map(e -> Candidate.builder(quotaFinding(e)).explainsFailure(true).build()).toList();
+    }
+  }
+
+  /** The analyzer's own code in the example of {@code Analyzer}: the finding for one excerpt. */
+  private static Finding quotaFinding(LogExcerpt excerpt) {
+    throw new UnsupportedOperationException(excerpt.text());
+  }
+
+  /** The example of {@code Candidate}. */
+  void candidate(Finding finding, long firstFailureMillis, Recommendation fix) throws Exception {
+    Candidate c = Candidate.builder(finding)
+        .confidence(Confidence.CONFIRMED)
+        .explanation("Partition 2 failed on all 4 attempts with the same NumberFormatException.")
+        .time(firstFailureMillis)
+        .explainsFailure(true)
+        .recommend(fix)
+        .build();
+  }
+
+  /** The example of {@code RcaEngine}. */
+  void rcaEngine() throws Exception {
+    Evidence evidence = EvidenceCollector.builder().application("/tmp/spark-events/app-1").build().collect();
+    RcaReport report = RcaEngine.standard().analyze(evidence);
+    System.out.println(report.toMarkdown());
+  }
+
+  /** The example of {@code SortMergeJoin}. */
+  void sortMergeJoin(SparkApplication app) throws Exception {
+    for (ExecutionData x : app.sqlExecutions()) {
+      for (SortMergeJoin j : SortMergeJoin.of(x)) {
+        System.out.println(j.operator() + ": smaller side " + j.smallerSideBytes() + " bytes");
+      }
+    }
+  }
+
+  /** The example of {@code io.sparkrca.analysis.rca}. */
+  void overview() throws Exception {
+    Evidence evidence = EvidenceCollector.builder()
+        .application("/tmp/spark-events/app-1")
+        .driverLog("/tmp/driver.log")
+        .build()
+        .collect();
+    RcaReport report = RcaEngine.standard().analyze(evidence);
+    System.out.println(report.rootCause().kind() + ": " + report.rootCause().explanation());
+  }
+}
