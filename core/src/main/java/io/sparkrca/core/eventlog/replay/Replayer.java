@@ -10,8 +10,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkrca.core.error.CorruptInputException;
 import io.sparkrca.core.error.Remedy;
-import io.sparkrca.core.eventlog.ReplayReport;
-import io.sparkrca.core.eventlog.NotAnEventLogException;
 import io.sparkrca.core.io.BinaryFormat;
 import io.sparkrca.core.io.ByteSource;
 import io.sparkrca.core.io.DecodedStream;
