@@ -1,69 +1,85 @@
 package io.sparkrca.cli;
 
+import static java.util.Map.entry;
+
 import io.sparkrca.core.error.AccessDeniedException;
-import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.error.Remedy;
+import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.eventlog.replay.Replayer;
+import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.io.DecodedStream;
+import io.sparkrca.core.io.LineReader;
+import io.sparkrca.core.logs.SearchQuery;
 import io.sparkrca.core.logs.SearchResult;
+import io.sparkrca.inspector.InspectorRemedies;
 import io.sparkrca.rules.NoRulesException;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The command line's words for the library's advice. The library says what to do in library
- * terms (a builder setting, a query kind); where one of this command's options is the better
- * advice, the CLI says that instead, when it prints the message. Only these phrases are
- * rephrased; everything else is printed as the library wrote it.
+ * terms (a builder setting, a query kind) and carries it as a {@link Remedy}; where one of this
+ * command's options is the better advice, the CLI maps the remedy's id to its own words here.
+ * Remedies it has no words for are printed as the library wrote them.
  *
  * <pre>{@code
- * err.println("sparkrca: " + CliHints.error(e));   // "... (strict mode: drop --strict to ...)"
- * out.print(CliHints.inspectText(result.toText())); // "... pass --entry (e.g. ..."
+ * err.println("sparkrca: " + CliHints.error(e));     // "... (strict mode: drop --strict to ...)"
+ * out.print(result.toText(CliHints::words));          // "... pass --entry (e.g. ..."
  * }</pre>
  */
 final class CliHints {
   private CliHints() {}
 
-  /** The command line's version of {@link NoRulesException#MESSAGE}. */
-  static final String NO_RULES =
-      "no diagnostic rules supplied. The engine applies no rules or thresholds of its own, because"
-          + " what counts as unhealthy depends on the workload. Pass rules (--rules FILE, --rule"
-          + " JSON) or opt in to the recommended catalog (--recommended).";
+  /** This command line's words for the library's remedies, by remedy id. */
+  private static final Map<String, Function<Remedy, String>> WORDS = Map.ofEntries(
+      entry(Replayer.LENIENT.id(), r -> "strict mode: drop --strict to skip bad lines and report them"),
+      entry(SearchQuery.LITERAL.id(), r -> "use --literal"),
+      entry(DecodedStream.TRUNCATED.id(), r -> "copy the file again, or drop --strict to read it up to the cut"),
+      entry(LineReader.RAISE_LINE_CAP.id(), r -> "raise --max-line-bytes to read it whole"),
+      entry(NoRulesException.ADD_RULES.id(), r -> "Pass rules (--rules FILE, --rule JSON) or opt in to the recommended"
+          + " catalog (--recommended)."),
+      entry(SearchResult.RETRY_IGNORING_CASE.id(), r -> "Hint: no matches. Spark messages vary in casing and wording --"
+          + " retry with --ignore-case, or with a broader --regex."),
+      entry(SearchResult.RETRY_BROADER.id(), r -> "Hint: no matches. Spark messages vary in wording -- retry with a"
+          + " broader --regex (for example only the exception's class name)."),
+      entry(InspectorRemedies.NAME_THE_ENTRY.id(), r -> "pass --entry with an archive path ('com/example/Main.class') or"
+          + " class name ('com.example.Main'), or omit --entry for an overview of the archive"),
+      entry(InspectorRemedies.LIST_THE_ARCHIVE.id(), r -> "list the archive without --entry to see its contents"),
+      entry(InspectorRemedies.START_LINE, r -> "pass a --start-line from 1 to " + r.values().get(0)),
+      entry(InspectorRemedies.JSON_LISTS_THEM.id(), r -> "--format json lists them"),
+      entry(InspectorRemedies.NAME_A_COMPANION.id(), r -> "Pass --entry with the specific inner class name to inspect it."),
+      entry(InspectorRemedies.LINE_BUDGET.id(), r -> "Raise --max-lines, pass --no-follow, or --entry a single inner class."),
+      entry(InspectorRemedies.MANIFEST_ENTRY.id(), r -> "pass --entry META-INF/MANIFEST.MF"),
+      entry(InspectorRemedies.DRILL_IN, r -> "To inspect a class or file, pass --entry (e.g. '" + r.values().get(0)
+          + "' or '" + r.values().get(1) + "') or append '!/" + r.values().get(1) + "' to the URI; nested jars open the"
+          + " same way (!/BOOT-INF/lib/x.jar); --findings scans the application classes for Spark anti-patterns."));
 
-  /** Library phrases in error messages, and what this command line says instead. */
-  private static final Map<String, String> ERROR_PHRASES =
-      Map.of(
-          Replayer.STRICT_MODE_HINT, "strict mode: drop --strict to skip bad lines and report them",
-          "use a literal query (SearchQuery.literal)", "use --literal",
-          "name the entry by its archive path", "pass --entry with an archive path",
-          "or inspect the archive without one for its overview", "or omit --entry for an overview of the archive",
-          "inspect the archive without an entry to list its contents", "list the archive without --entry to see its contents",
-          "start at a line from 1 to", "pass a --start-line from 1 to",
-          "or if the application is still running read it as in progress", "or drop --strict to read it up to the cut",
-          "raise the line cap to read it whole", "raise --max-line-bytes to read it whole");
-
-  /** Library phrases in the inspector's text output, and what this command line says instead. */
-  private static final Map<String, String> INSPECT_PHRASES =
-      Map.of(
-          "the JSON form lists them", "--format json lists them",
-          "name it as the entry (e.g.", "pass --entry (e.g.",
-          "a findings-only inspection scans", "--findings scans",
-          "Inspect one of them by naming it as the entry.",
-          "Pass --entry with the specific inner class name to inspect it.",
-          "Raise the line budget (maxLines), stop following inner classes, or inspect a single inner class.",
-          "Raise --max-lines, pass --no-follow, or --entry a single inner class.",
-          "or inspect the entry META-INF/MANIFEST.MF", "or pass --entry META-INF/MANIFEST.MF");
+  /** The command line's words for {@code remedy}: its own where it has them, the library's otherwise. */
+  static String words(Remedy remedy) {
+    return WORDS.getOrDefault(remedy.id(), Remedy::words).apply(remedy);
+  }
 
   /** The message of a library exception as this command line prints it. */
   static String error(Throwable e) {
-    if (e instanceof NoRulesException) {
-      return NO_RULES;
+    String m = e instanceof SparkRcaException s ? s.message(CliHints::words) : String.valueOf(e.getMessage());
+    return m + transportHint(e, m);
+  }
+
+  /**
+   * The options that send credentials or trust a CA, added after the whole printed message, wherever
+   * the HTTP transport's words ended up in it: its own exception, a gap's detail, a message that
+   * quotes it. So they are recognized by the transport's words rather than mapped from a remedy,
+   * which would reach only the transport's own exception and put the options mid-message.
+   */
+  private static String transportHint(Throwable e, String message) {
+    String hint = "";
+    if (e instanceof AccessDeniedException && message.contains("the server requires credentials")) {
+      hint += "; on the command line, pass --header 'Authorization: Bearer TOKEN' or --bearer-token-env VAR";
     }
-    String m = replaceAll(String.valueOf(e.getMessage()), ERROR_PHRASES);
-    if (e instanceof AccessDeniedException && m.contains("the server requires credentials")) {
-      m += "; on the command line, pass --header 'Authorization: Bearer TOKEN' or --bearer-token-env VAR";
+    if (message.contains("TLS certificate verification failed")) {
+      hint += "; on the command line, add the CA certificate with --ca-file PEM";
     }
-    if (m.contains("TLS certificate verification failed")) {
-      m += "; on the command line, add the CA certificate with --ca-file PEM";
-    }
-    return m;
+    return hint;
   }
 
   /**
@@ -73,7 +89,7 @@ final class CliHints {
    * than repeating it.
    */
   static String gapError(EvidenceGap g) {
-    String detail = g.detail();
+    String detail = g.detail(CliHints::words);
     String out = g.uri().isEmpty() || detail.contains(g.uri()) ? detail : g.uri() + ": " + detail;
     String advice = g.whatToDo();
     if (advice.isEmpty() || out.contains(advice)) {
@@ -84,31 +100,5 @@ final class CliHints {
       return out.substring(0, lastClause + 2) + advice;
     }
     return out + " (" + advice + ")";
-  }
-
-  /** A search's text or JSON with the zero-match hint naming this command's options. */
-  static String search(String output) {
-    return output
-        .replace(
-            SearchResult.ZERO_MATCH_HINT,
-            "Hint: no matches. Spark messages vary in casing and wording -- retry with --ignore-case,"
-                + " or with a broader --regex.")
-        .replace(
-            SearchResult.IGNORE_CASE_ZERO_MATCH_HINT,
-            "Hint: no matches. Spark messages vary in wording -- retry with a broader --regex (for"
-                + " example only the exception's class name).");
-  }
-
-  /** The inspector's text output with its drill-in advice naming this command's options. */
-  static String inspectText(String text) {
-    return replaceAll(text, INSPECT_PHRASES);
-  }
-
-  private static String replaceAll(String s, Map<String, String> phrases) {
-    String out = s;
-    for (Map.Entry<String, String> p : phrases.entrySet()) {
-      out = out.replace(p.getKey(), p.getValue());
-    }
-    return out;
   }
 }

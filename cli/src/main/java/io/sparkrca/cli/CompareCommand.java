@@ -112,7 +112,7 @@ final class CompareCommand implements Callable<Integer>, Formatted {
       b = base.join();
     } catch (CompletionException e) {
       if (e.getCause() instanceof SparkRcaException s) {
-        throw new SparkRcaException("the baseline " + Redactor.redactUri(baseline) + ": " + s.getMessage(), s);
+        throw new SparkRcaException("the baseline " + Redactor.redactUri(baseline) + ": " + s.message(CliHints::words), s);
       }
       throw e;
     }

@@ -5,6 +5,7 @@ import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.HttpByteSourceProvider;
 import io.sparkrca.gcp.GcpSettings;
@@ -147,7 +148,7 @@ final class DataprocOptions {
     if (workloadUri().isEmpty()) {
       return;
     }
-    Optional<EvidenceGap> g = e.gaps("workload").stream().findFirst();
+    Optional<EvidenceGap> g = e.gaps(EvidenceKind.WORKLOAD).stream().findFirst();
     if (g.isPresent()) {
       throw new SparkRcaException(CliHints.gapError(g.get()));
     }

@@ -138,7 +138,7 @@ final class InspectCommand implements Callable<Integer>, Formatted {
       throw new UnsupportedInputException(readItWith(e), e);
     }
     // The text's drill-in advice names this command's options (--entry, --findings, ...).
-    output.write(spec.commandLine().getOut(), format == OutputFormat.json ? result.toJson() : CliHints.inspectText(result.toText()));
+    output.write(spec.commandLine().getOut(), format == OutputFormat.json ? result.toJson() : result.toText(CliHints::words));
     return 0;
   }
 

@@ -232,7 +232,8 @@ final class LogSet {
         .append(withMatches).append(" of ").append(all.size()).append(" logs (scanned ").append(scanned)
         .append(" lines) ===\n");
     if (matches == 0 && !all.isEmpty()) {
-      all.get(0).hint().ifPresent(h -> sb.append(h).append('\n'));
+      // The zero-match hint names this command's options (--ignore-case, --regex).
+      all.get(0).hintRemedy().ifPresent(h -> sb.append(CliHints.words(h)).append('\n'));
     }
     return sb.toString();
   }

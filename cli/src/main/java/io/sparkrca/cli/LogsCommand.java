@@ -371,10 +371,10 @@ final class LogsCommand implements Runnable {
       if (r.single().isPresent()) {
         SearchResult one = r.single().get();
         // The zero-match hint names this command's options (--ignore-case, --regex).
-        common.print(CliHints.search(LogText.search(one)), () -> CliHints.search(LogJson.search(one)), one.notes());
+        common.print(LogText.search(one, CliHints::words), () -> LogJson.search(one, CliHints::words), one.notes());
         return 0;
       }
-      common.print(CliHints.search(LogSet.searchText(r, q)), () -> LogSet.searchJson(r, q), r.notes());
+      common.print(LogSet.searchText(r, q), () -> LogSet.searchJson(r, q), r.notes());
       return r.reportErrors(common.spec.commandLine().getErr());
     }
   }

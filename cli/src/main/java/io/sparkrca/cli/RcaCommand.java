@@ -5,6 +5,7 @@ import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.source.SourceSettings;
@@ -178,13 +179,13 @@ final class RcaCommand implements Callable<Integer>, Formatted {
     dataproc.check(evidence);
     if (application != null && evidence.application().isEmpty() && evidence.logs().isEmpty()) {
       // Nothing at all to analyze: that is an input error, not an undetermined root cause.
-      EvidenceGap g = evidence.gaps("event log").stream().findFirst().orElseThrow(() ->
+      EvidenceGap g = evidence.gaps(EvidenceKind.EVENT_LOG).stream().findFirst().orElseThrow(() ->
           new SparkRcaException("the event log " + Redactor.redactUri(application) + " could not be read"));
       throw new SparkRcaException(CliHints.gapError(g));
     }
     if (inputs.baseline != null && evidence.baseline().isEmpty()) {
-      EvidenceGap g = evidence.gaps("baseline").stream().findFirst().orElseThrow();
-      throw new SparkRcaException("the baseline " + g.uri() + " could not be read: " + g.detail());
+      EvidenceGap g = evidence.gaps(EvidenceKind.BASELINE).stream().findFirst().orElseThrow();
+      throw new SparkRcaException("the baseline " + g.uri() + " could not be read: " + g.detail(CliHints::words));
     }
     return RcaEngine.standard().analyze(evidence);
   }

@@ -2,7 +2,7 @@ package io.sparkrca.cli;
 
 import io.sparkrca.core.eventlog.EventLogReader;
 import io.sparkrca.core.eventlog.EventLogs;
-import io.sparkrca.core.eventlog.NotAnEventLogException;
+import io.sparkrca.core.eventlog.replay.NotAnEventLogException;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.rules.BrokenRuleException;

@@ -1,7 +1,7 @@
 package io.sparkrca.cli;
 
 import io.sparkrca.core.error.SparkRcaException;
-import io.sparkrca.core.eventlog.NotAnEventLogException;
+import io.sparkrca.core.eventlog.replay.NotAnEventLogException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

@@ -6,6 +6,7 @@ import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.model.ExecutorSummary;
 import io.sparkrca.core.redaction.Redactor;
@@ -119,7 +120,7 @@ public final class FleetAnalysis {
   }
 
   private static String unreadable(FleetLog log, Evidence evidence) {
-    List<EvidenceGap> gaps = evidence.gaps("event log");
+    List<EvidenceGap> gaps = evidence.gaps(EvidenceKind.EVENT_LOG);
     if (gaps.isEmpty()) {
       return "the event log could not be read";
     }

@@ -1,11 +1,13 @@
 package io.sparkrca.inspector;
 
+import io.sparkrca.core.error.Remedy;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The overview of a JAR/ZIP archive, built from its central directory and a handful of small
@@ -52,7 +54,7 @@ import java.util.Optional;
  * @param warnings findings about the packaging that often cause failures (bundled Spark or
  *     Scala, unrelocated libraries that clash with Spark's)
  * @param notes what was skipped or suspicious while reading
- * @param drillIn how to look further
+ * @param drillIn how to look further, as data (see {@link InspectorRemedies#drillIn})
  * @param sample present when only a sample of the central directory was read: the totals
  *     ({@code files}, {@code directories}, {@code classes}, {@code uncompressedBytes}, {@code
  *     compressedBytes}) are then estimates, package class counts are the classes seen (the true
@@ -82,7 +84,7 @@ public record ArchiveOverview(
     List<EntrySize> largestEntries,
     List<String> warnings,
     List<String> notes,
-    String drillIn,
+    Remedy drillIn,
     Optional<DirectorySample> sample) implements Inspection {
 
   /** Copies the collections and checks that no component is null. */
@@ -119,8 +121,8 @@ public record ArchiveOverview(
   }
 
   @Override
-  public String toText() {
-    return TextRender.overview(this);
+  public String toText(Function<? super Remedy, String> words) {
+    return TextRender.overview(this, words);
   }
 
   @Override

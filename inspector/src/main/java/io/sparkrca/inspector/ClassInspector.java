@@ -370,9 +370,9 @@ public final class ClassInspector {
     byte[] bytes = buf.toByteArray();
     boolean partial = bytes.length >= cap && more.more();
     if (TextKinds.isBinary(bytes, bytes.length)) {
-      throw new UnsupportedInputException(display + " is binary (neither a class file, an "
-          + "archive nor text), so there is nothing to show"
-          + (entry ? "; inspect the archive without an entry to list its contents" : ""));
+      String binary = display + " is binary (neither a class file, an archive nor text), so there is nothing to show";
+      throw entry ? new UnsupportedInputException(binary + "; ", InspectorRemedies.LIST_THE_ARCHIVE)
+          : new UnsupportedInputException(binary);
     }
     String content = StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPLACE)
@@ -403,7 +403,7 @@ public final class ClassInspector {
     int from = Math.max(1, startLine);
     if (from > lines.size() && !lines.isEmpty()) {
       throw new InvalidRequestException(display + " has " + lines.size() + " lines; the start line "
-          + from + " is past its end: start at a line from 1 to " + lines.size());
+          + from + " is past its end: ", InspectorRemedies.startLine(lines.size()));
     }
     List<String> shown = new ArrayList<>();
     Redactor redactor = Redactor.standard();

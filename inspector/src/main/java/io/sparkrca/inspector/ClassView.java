@@ -1,9 +1,11 @@
 package io.sparkrca.inspector;
 
+import io.sparkrca.core.error.Remedy;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Function;
 
 /**
  * One class disassembled with ASM, plus the classes it leads to (inner classes, Scala
@@ -50,8 +52,8 @@ public record ClassView(
   }
 
   @Override
-  public String toText() {
-    return TextRender.classView(this);
+  public String toText(Function<? super Remedy, String> words) {
+    return TextRender.classView(this, words);
   }
 
   @Override

@@ -24,9 +24,8 @@ public class EntryNotFoundException extends InputNotFoundException {
   /** Creates the exception; the message lists {@code nearest}. */
   public EntryNotFoundException(String archive, String entry, List<String> nearest) {
     super("Entry '" + Texts.safe(entry) + "' in " + archive,
-        (nearest.isEmpty() ? "no similar names" : "nearest names: " + String.join(", ", nearest))
-            + "; name the entry by its archive path ('com/example/Main.class') or class name "
-            + "('com.example.Main'), or inspect the archive without one for its overview");
+        (nearest.isEmpty() ? "no similar names" : "nearest names: " + String.join(", ", nearest)) + "; ",
+        InspectorRemedies.NAME_THE_ENTRY);
     this.nearest = List.copyOf(nearest);
   }
 

@@ -1,7 +1,9 @@
 package io.sparkrca.inspector;
 
+import io.sparkrca.core.error.Remedy;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * The Spark anti-patterns found by scanning a whole archive's application classes and sources
@@ -41,8 +43,8 @@ public record FindingsReport(
   }
 
   @Override
-  public String toText() {
-    return TextRender.findings(this);
+  public String toText(Function<? super Remedy, String> words) {
+    return TextRender.findings(this, words);
   }
 
   @Override

@@ -1,6 +1,8 @@
 package io.sparkrca.inspector;
 
+import io.sparkrca.core.error.Remedy;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * What {@link ClassInspector} found: an {@link ArchiveOverview}, a {@link ClassView}, a {@link
@@ -33,7 +35,15 @@ public sealed interface Inspection extends io.sparkrca.core.report.Report permit
 
   /** The human-readable rendering. */
   @Override
-  String toText();
+  default String toText() {
+    return toText(Remedy::words);
+  }
+
+  /**
+   * The human-readable rendering, with its advice ({@link InspectorRemedies}) in {@code words}'
+   * words: a command line names its own options there.
+   */
+  String toText(Function<? super Remedy, String> words);
 
   /** The text rendering as Markdown: a fenced block, since it is laid out for a terminal. */
   @Override

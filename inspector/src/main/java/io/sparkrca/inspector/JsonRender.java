@@ -118,7 +118,7 @@ final class JsonRender {
     }
     strings(n, "warnings", o.warnings());
     strings(n, "notes", o.notes());
-    n.put("drillIn", o.drillIn());
+    n.put("drillIn", o.drillIn().words());
     return write(n);
   }
 

@@ -1,5 +1,6 @@
 package io.sparkrca.inspector;
 
+import io.sparkrca.core.error.Remedy;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.inspector.ArchiveOverview.ClassVersion;
 import io.sparkrca.inspector.ArchiveOverview.DirectorySample;
@@ -332,7 +333,7 @@ final class OverviewBuilder {
       notes.add("the manifest names no Main-Class: spark-submit needs --class");
     } else if (manifest.isEmpty() && zip.sample.isPresent()) {
       notes.add("META-INF/MANIFEST.MF is not in the sampled part of the directory, so the "
-          + "Main-Class is unknown; inspect without sampling, or inspect the entry META-INF/MANIFEST.MF");
+          + "Main-Class is unknown; inspect without sampling, or " + InspectorRemedies.MANIFEST_ENTRY.words());
     } else if (manifest.isEmpty()) {
       notes.add("no META-INF/MANIFEST.MF: spark-submit needs --class");
     }
@@ -634,7 +635,7 @@ final class OverviewBuilder {
     return out.size() > 30 ? new ArrayList<>(out.subList(0, 30)) : out;
   }
 
-  private String drillIn(Optional<String> appClass, List<PackageCount> pkgs) {
+  private Remedy drillIn(Optional<String> appClass, List<PackageCount> pkgs) {
     String example = appClass.orElseGet(() -> {
       String first = "com.example.Main";
       for (ZipEntryInfo e : zip.entries) {
@@ -649,9 +650,6 @@ final class OverviewBuilder {
       return first;
     });
     String path = example.replace('.', '/') + ".class";
-    return "To inspect a class or file, name it as the entry (e.g. '" + Texts.safe(example) + "' or '"
-        + Texts.safe(path) + "') or append '!/" + Texts.safe(path) + "' to the URI; nested jars "
-        + "open the same way (!/BOOT-INF/lib/x.jar); a findings-only inspection scans the "
-        + "application classes for Spark anti-patterns.";
+    return InspectorRemedies.drillIn(Texts.safe(example), Texts.safe(path));
   }
 }

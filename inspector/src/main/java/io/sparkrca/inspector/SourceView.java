@@ -1,7 +1,9 @@
 package io.sparkrca.inspector;
 
+import io.sparkrca.core.error.Remedy;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * A text file or text entry: a plain source ({@code .py}, {@code .scala}, {@code .java},
@@ -60,8 +62,8 @@ public record SourceView(
   }
 
   @Override
-  public String toText() {
-    return TextRender.source(this);
+  public String toText(Function<? super Remedy, String> words) {
+    return TextRender.source(this, words);
   }
 
   @Override

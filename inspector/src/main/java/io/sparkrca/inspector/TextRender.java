@@ -1,5 +1,6 @@
 package io.sparkrca.inspector;
 
+import io.sparkrca.core.error.Remedy;
 import io.sparkrca.inspector.ArchiveOverview.ClassVersion;
 import io.sparkrca.inspector.ArchiveOverview.EntrySize;
 import io.sparkrca.inspector.ArchiveOverview.NestedArchive;
@@ -12,6 +13,7 @@ import io.sparkrca.inspector.ClassView.MethodSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /** The text renderings of the {@link Inspection} kinds. */
 final class TextRender {
@@ -22,7 +24,7 @@ final class TextRender {
 
   private TextRender() {}
 
-  static String overview(ArchiveOverview o) {
+  static String overview(ArchiveOverview o, Function<? super Remedy, String> words) {
     List<String> out = new ArrayList<>();
     out.add("=== JAR Archive Overview: " + o.source() + " ===");
     o.sample().ifPresent(s -> out.add("SAMPLED, COUNTS ARE ESTIMATES: only "
@@ -105,7 +107,7 @@ final class TextRender {
     }
     if (o.packages().size() > shown) {
       out.add("  ... (showing " + shown + " packages out of " + Texts.count(o.packages().size())
-          + "; the JSON form lists them all)");
+          + "; " + words.apply(InspectorRemedies.JSON_LISTS_THEM) + " all)");
     }
     o.sample().filter(s -> s.unreadClasses() > 0).ifPresent(s -> out.add("  ... and ~"
         + Texts.plural(s.unreadClasses(), "class") + " in the unread parts of the directory"));
@@ -166,18 +168,19 @@ final class TextRender {
         out.add("  ! " + w);
       }
     }
-    notes(out, o.notes());
+    notes(out, o.notes(), words);
     out.add("");
-    out.add(o.drillIn());
+    out.add(words.apply(o.drillIn()));
     return String.join("\n", out) + "\n";
   }
 
-  private static void notes(List<String> out, List<String> notes) {
+  /** The notes; the one that ends in advice (the manifest of a sampled archive) says it in {@code words}' words. */
+  private static void notes(List<String> out, List<String> notes, Function<? super Remedy, String> words) {
     if (!notes.isEmpty()) {
       out.add("");
       out.add("Notes:");
       for (String n : notes) {
-        out.add("  - " + n);
+        out.add("  - " + InspectorRemedies.MANIFEST_ENTRY.in(n, words));
       }
     }
   }
@@ -223,7 +226,7 @@ final class TextRender {
     }
   }
 
-  static String classView(ClassView v) {
+  static String classView(ClassView v, Function<? super Remedy, String> words) {
     Budget b = new Budget(v.lineBudget());
     ClassDetail first = v.classes().isEmpty() ? null : v.classes().get(0);
     b.where = "the summary";
@@ -251,8 +254,8 @@ final class TextRender {
         int n = 0;
         for (StringConstant s : c.strings()) {
           if (n++ >= MAX_STRINGS_SHOWN) {
-            b.add("  ... (" + (c.strings().size() - MAX_STRINGS_SHOWN) + " more; the JSON form "
-                + "lists them)");
+            b.add("  ... (" + (c.strings().size() - MAX_STRINGS_SHOWN) + " more; "
+                + words.apply(InspectorRemedies.JSON_LISTS_THEM) + ")");
             break;
           }
           b.add("  - [" + s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "] "
@@ -284,7 +287,7 @@ final class TextRender {
               continue;
             }
             if (n++ >= MAX_CALLS_SHOWN) {
-              b.add("      ... (more calls; the JSON form lists them)");
+              b.add("      ... (more calls; " + words.apply(InspectorRemedies.JSON_LISTS_THEM) + ")");
               break;
             }
             b.add("    " + arrow(call.kind()) + " " + call.target()
@@ -320,16 +323,16 @@ final class TextRender {
       b.add("[" + v.omittedClasses().size() + " additional companion classes omitted: "
           + String.join(", ", v.omittedClasses().subList(0, Math.min(10,
               v.omittedClasses().size()))) + (v.omittedClasses().size() > 10 ? ", ..." : "")
-          + ". Inspect one of them by naming it as the entry.]");
+          + ". " + words.apply(InspectorRemedies.NAME_A_COMPANION) + "]");
     }
     List<String> out = new ArrayList<>(b.out);
     if (b.dropped > 0) {
       out.add("");
       out.add("[Output cut at the line budget of " + Texts.count(b.max) + " lines, in "
-          + b.cutAt + "; " + Texts.count(b.dropped) + " more lines not shown. Raise the line "
-          + "budget (maxLines), stop following inner classes, or inspect a single inner class.]");
+          + b.cutAt + "; " + Texts.count(b.dropped) + " more lines not shown. "
+          + words.apply(InspectorRemedies.LINE_BUDGET) + "]");
     }
-    notes(out, v.notes());
+    notes(out, v.notes(), words);
     return String.join("\n", out) + "\n";
   }
 
@@ -342,7 +345,7 @@ final class TextRender {
     };
   }
 
-  static String source(SourceView s) {
+  static String source(SourceView s, Function<? super Remedy, String> words) {
     List<String> out = new ArrayList<>();
     out.add(s.entry() ? "=== Inspecting Entry '" + entryName(s.source()) + "' in "
         + archiveName(s.source()) + " ===" : "=== Source Code: " + s.source() + " ===");
@@ -364,7 +367,7 @@ final class TextRender {
       out.add("");
       findings(out, s.findings(), s.findingsOmitted());
     }
-    notes(out, s.notes());
+    notes(out, s.notes(), words);
     return String.join("\n", out) + "\n";
   }
 
@@ -378,14 +381,14 @@ final class TextRender {
     return bang >= 0 ? source.substring(0, bang) : source;
   }
 
-  static String findings(FindingsReport r) {
+  static String findings(FindingsReport r, Function<? super Remedy, String> words) {
     List<String> out = new ArrayList<>();
     out.add("=== Spark anti-patterns: " + r.source() + " ===");
     out.add("Scanned " + Texts.plural(r.classesScanned(), "class") + " and "
         + Texts.plural(r.sourcesScanned(), "source file") + ".");
     out.add("");
     findings(out, r.findings(), r.findingsOmitted());
-    notes(out, r.notes());
+    notes(out, r.notes(), words);
     return String.join("\n", out) + "\n";
   }
 }

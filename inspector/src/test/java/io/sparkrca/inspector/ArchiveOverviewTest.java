@@ -53,6 +53,15 @@ class ArchiveOverviewTest {
   }
 
   @Test
+  void theDrillInAdviceIsDataACallerSaysInItsOwnWords() throws Exception {
+    ArchiveOverview o = (ArchiveOverview) inspector.inspect(sparkJobJarFile().toString());
+
+    assertThat(o.drillIn().id()).isEqualTo(InspectorRemedies.DRILL_IN);
+    assertThat(o.drillIn().values()).containsExactly("com.example.SparkJob", "com/example/SparkJob.class");
+    assertThat(o.toText(r -> "open " + r.values().get(0)).strip()).endsWith("open com.example.SparkJob");
+  }
+
+  @Test
   void aMainClassWrappedOverManifestContinuationLinesIsJoined() throws Exception {
     String longName = "com.example.very.long.pkg.name.that.goes.past.seventy.two.bytes.SparkJobEntryPoint";
     Manifest mf = new Manifest();

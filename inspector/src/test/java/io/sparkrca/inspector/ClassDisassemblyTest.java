@@ -162,6 +162,9 @@ class ClassDisassemblyTest {
     assertThat(text.lines().takeWhile(l -> !l.isEmpty() || true).count()).isLessThan(25);
     assertThat(text).contains("[Output cut at the line budget of 12 lines, in ");
     assertThat(new ObjectMapper().readTree(v.toJson()).get("cut").asBoolean()).isTrue();
+    assertThat(text).contains(InspectorRemedies.LINE_BUDGET.words());
+    assertThat(v.toText(r -> r.equals(InspectorRemedies.LINE_BUDGET) ? "Ask for more." : r.words()))
+        .contains("more lines not shown. Ask for more.]").doesNotContain("maxLines");
   }
 
   @Test

@@ -12,6 +12,7 @@ import io.sparkrca.core.evidence.CodeInspectionProvider;
 import io.sparkrca.core.evidence.CodeLocation;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.EvidenceCollector;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.StackFrame;
 import io.sparkrca.core.io.TestHttpServer;
 import io.sparkrca.core.source.SourceSettings;
@@ -423,7 +424,7 @@ class CodeInspectionProviderTest {
         .code(jar.toString()).build().collect();
 
     assertThat(e.application()).isPresent();
-    assertThat(e.gaps("code")).isEmpty();
+    assertThat(e.gaps(EvidenceKind.CODE)).isEmpty();
     assertThat(e.code()).singleElement().satisfies(c -> {
       assertThat(c.uri()).isEqualTo(jar.toString());
       assertThat(c.kind()).isEqualTo("jar");

@@ -188,6 +188,8 @@ class SampledOverviewTest {
         .doesNotContain("Not specified")
         .doesNotContain("no META-INF/MANIFEST.MF");
     assertThat(o.notes()).anySatisfy(n -> assertThat(n).contains("not in the sampled part"));
+    assertThat(o.toText(r -> r.id().equals(InspectorRemedies.MANIFEST_ENTRY.id()) ? "read that entry" : r.words()))
+        .contains("inspect without sampling, or read that entry").doesNotContain("inspect the entry META-INF");
   }
 
   @Test

@@ -6,6 +6,7 @@ import io.sparkrca.core.error.InputNotFoundException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.evidence.ClusterEvidenceProvider;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.evidence.LogSignatures;
 import io.sparkrca.core.model.ExecutorSummary;
@@ -77,7 +78,7 @@ public final class KubernetesEvidence implements ClusterEvidenceProvider {
     KubernetesSettings s = settings.orElse(KubernetesSettings.defaults());
     SparkPods.Target target = target(app);
     if (settings.isEmpty() && !Clients.credentialsAvailable(s)) {
-      return gapOnly(new EvidenceGap(Calls.CLUSTER_RECORDS, "", GapReason.NOT_REQUESTED,
+      return gapOnly(new EvidenceGap(EvidenceKind.CLUSTER_RECORDS, "", GapReason.NOT_REQUESTED,
           "the application ran on Kubernetes, but there is no kubeconfig (KUBECONFIG, ~/.kube/config) or in-cluster "
               + "service account here", "give the Kubernetes namespace and a kubeconfig to read its pods' records"));
     }
@@ -86,7 +87,7 @@ public final class KubernetesEvidence implements ClusterEvidenceProvider {
     } catch (SparkRcaException e) {
       GapReason reason = e instanceof AccessDeniedException ? GapReason.ACCESS_DENIED
           : e instanceof InputNotFoundException ? GapReason.NOT_FOUND : GapReason.ERROR;
-      return gapOnly(new EvidenceGap(Calls.CLUSTER_RECORDS, "", reason,
+      return gapOnly(new EvidenceGap(EvidenceKind.CLUSTER_RECORDS, "", reason,
           Redactor.standard().redactText(String.valueOf(e.getMessage())), "check the kubeconfig and the context"));
     }
   }

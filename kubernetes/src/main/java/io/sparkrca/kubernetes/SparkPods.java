@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.sparkrca.core.evidence.ClusterEvidenceProvider;
 import io.sparkrca.core.evidence.ClusterEvent;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.evidence.LogEvidence;
 import io.sparkrca.core.evidence.LogSignatures;
@@ -151,7 +152,7 @@ public final class SparkPods implements AutoCloseable {
     List<EventInfo> events = r.events();
     goneGap(r, target, ns, events).ifPresent(gaps::add);
     if (events.isEmpty() && r.calls().gaps().stream().noneMatch(g -> g.uri().contains("/events"))) {
-      gaps.add(new EvidenceGap(Calls.CLUSTER_RECORDS, server + "/api/v1/namespaces/" + ns + "/events",
+      gaps.add(new EvidenceGap(EvidenceKind.CLUSTER_RECORDS, server + "/api/v1/namespaces/" + ns + "/events",
           GapReason.NOT_FOUND, "no event about the application's pods remains in namespace " + ns,
           "the API server keeps events for about an hour (--event-ttl); export them (an event exporter to your "
               + "logging system) to keep them for analysis"));
@@ -175,7 +176,7 @@ public final class SparkPods implements AutoCloseable {
     }
     goneGap(r, target, ns, List.of()).ifPresent(gaps::add);
     if (pods.isEmpty() && !r.pods().isEmpty()) {
-      gaps.add(new EvidenceGap(executorId.isPresent() ? "executor logs" : "driver log", server, GapReason.NOT_FOUND,
+      gaps.add(new EvidenceGap(executorId.isPresent() ? EvidenceKind.EXECUTOR_LOGS : EvidenceKind.DRIVER_LOG, server, GapReason.NOT_FOUND,
           executorId.map(id -> "no pod of the application is executor " + id)
               .orElse("neither the driver's pod nor a failed executor's pod is there"),
           executorId.isPresent() ? "list the pods to see which executors have one" : "name an executor to read its log"));
@@ -214,7 +215,7 @@ public final class SparkPods implements AutoCloseable {
         + "cluster's events (an event exporter to your logging system): the API server keeps events for about an hour";
     long remaining = events.stream().filter(e -> e.involvedKind().equals("Pod")).count();
     if (r.pods().isEmpty()) {
-      return Optional.of(new EvidenceGap(Calls.CLUSTER_RECORDS, uri, GapReason.NOT_FOUND,
+      return Optional.of(new EvidenceGap(EvidenceKind.CLUSTER_RECORDS, uri, GapReason.NOT_FOUND,
           "no pod in namespace " + ns + " has label spark-app-selector=" + target.appId() + ": the application's pods "
               + "are deleted (or it ran in another namespace or cluster)"
               + (remaining > 0 ? "; " + remaining + " event(s) about them remain" : ""),
@@ -225,7 +226,7 @@ public final class SparkPods implements AutoCloseable {
     List<String> gone = target.executorIds().stream().filter(id -> !present.contains(id))
         .sorted(java.util.Comparator.comparingLong(SparkPods::number)).toList();
     if (!gone.isEmpty()) {
-      return Optional.of(new EvidenceGap(Calls.CLUSTER_RECORDS, uri, GapReason.PARTIAL,
+      return Optional.of(new EvidenceGap(EvidenceKind.CLUSTER_RECORDS, uri, GapReason.PARTIAL,
           "the pods of executor(s) " + String.join(", ", gone.subList(0, Math.min(20, gone.size())))
               + (gone.size() > 20 ? " and " + (gone.size() - 20) + " more" : "")
               + " are gone: Spark deletes an executor's pod when the executor is removed", keep));

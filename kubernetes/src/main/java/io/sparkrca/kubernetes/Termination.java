@@ -1,5 +1,6 @@
 package io.sparkrca.kubernetes;
 
+import io.sparkrca.core.evidence.ClusterEventReasons;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -34,7 +35,7 @@ public record Termination(String reason, int exitCode, Optional<Integer> signal,
 
   /** Whether the kernel's OOM killer ended it for exceeding its memory limit. */
   public boolean oomKilled() {
-    return reason.equals("OOMKilled");
+    return reason.equals(ClusterEventReasons.OOM_KILLED);
   }
 
   /** Whether it ended in failure (a non-zero exit code). */

@@ -6,6 +6,7 @@ import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.HttpSettings;
 import io.sparkrca.mcp.internal.ProtocolInput;
@@ -115,7 +116,7 @@ public final class SparkRcaMcpServer {
     /** How many tool calls run at once; others wait (default: the cores, 1 to 4). */
     public Builder maxConcurrentCalls(int n) {
       if (n < 1) {
-        throw new IllegalArgumentException("maxConcurrentCalls must be at least 1, not " + n);
+        throw new InvalidRequestException("maxConcurrentCalls must be at least 1, not " + n);
       }
       this.maxConcurrentCalls = n;
       return this;

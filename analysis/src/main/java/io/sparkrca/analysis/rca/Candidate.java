@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca;
 
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Finding;
@@ -35,7 +36,7 @@ import java.util.Set;
  * @param explainsFailure whether it explains the application's failure (a fatal cause)
  * @param explains kinds of other findings that are its fallout (an OOM explains a lost executor)
  * @param recommendations what to do if it is the root cause
- * @param wants evidence that would confirm or sharpen it, by gap name ({@code "executor logs"}),
+ * @param wants evidence that would confirm or sharpen it, by kind ({@link EvidenceKind#EXECUTOR_LOGS}),
  *     with why: shown as missing evidence when it was not collected
  */
 public record Candidate(
@@ -52,9 +53,9 @@ public record Candidate(
     List<Want> wants) {
 
   /** Evidence that would help, and why. */
-  public record Want(String what, String why) {
+  public record Want(EvidenceKind kind, String why) {
     public Want {
-      Objects.requireNonNull(what, "what");
+      Objects.requireNonNull(kind, "kind");
       Objects.requireNonNull(why, "why");
     }
   }
@@ -143,8 +144,8 @@ public record Candidate(
       return this;
     }
 
-    public Builder want(String what, String why) {
-      wants.add(new Want(what, why));
+    public Builder want(EvidenceKind kind, String why) {
+      wants.add(new Want(kind, why));
       return this;
     }
 

@@ -5,6 +5,7 @@ import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.evidence.ApplicationEvidence;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.report.Alternative;
@@ -407,7 +408,7 @@ public final class RcaEngine {
 
   private static List<MissingEvidence> missingEvidence(AnalysisContext ctx, Candidate root, List<Candidate> ranked,
       Verdict verdict) {
-    Map<String, String> wanted = new LinkedHashMap<>();
+    Map<EvidenceKind, String> wanted = new LinkedHashMap<>();
     List<Candidate> relevant = new ArrayList<>();
     if (root != null) {
       relevant.add(root);
@@ -415,54 +416,45 @@ public final class RcaEngine {
     ranked.stream().filter(c -> c != root).limit(3).forEach(relevant::add);
     for (Candidate c : relevant) {
       for (Candidate.Want w : c.wants()) {
-        wanted.putIfAbsent(w.what(), w.why());
+        wanted.putIfAbsent(w.kind(), w.why());
       }
     }
     if (verdict == Verdict.UNDETERMINED) {
-      wanted.putIfAbsent("driver log", "failures outside any task, and the driver's last words, are only there");
-      wanted.putIfAbsent("executor logs", "an executor that died says why only in its own log");
+      wanted.putIfAbsent(EvidenceKind.DRIVER_LOG, "failures outside any task, and the driver's last words, are only there");
+      wanted.putIfAbsent(EvidenceKind.EXECUTOR_LOGS, "an executor that died says why only in its own log");
     }
     List<MissingEvidence> out = new ArrayList<>();
-    Set<String> covered = new LinkedHashSet<>();
+    Set<EvidenceKind> covered = new LinkedHashSet<>();
     for (EvidenceGap g : ctx.evidence().gaps()) {
       boolean asked = g.reason() != GapReason.NOT_REQUESTED;
-      String why = wanted.get(g.what());
+      // A want is for a kind as a whole: a gap about one piece of it (one provider's records) does not answer it.
+      String why = g.specific() ? null : wanted.get(g.kind());
       if (why == null && !asked) {
         continue;
       }
-      covered.add(g.what());
+      if (!g.specific()) {
+        covered.add(g.kind());
+      }
       out.add(new MissingEvidence(g.what() + (g.uri().isEmpty() ? "" : " (" + g.uri() + ")"), g.reason(), g.detail(),
           why != null ? why : "it was asked for and could not be read, so the analysis went without it", g.whatToDo()));
     }
-    for (Map.Entry<String, String> w : wanted.entrySet()) {
+    for (Map.Entry<EvidenceKind, String> w : wanted.entrySet()) {
       if (covered.contains(w.getKey())) {
         continue;
       }
       boolean collected = switch (w.getKey()) {
-        case "driver log" -> ctx.evidence().hasDriverLog();
-        case "executor logs" -> !ctx.evidence().executorLogs().isEmpty();
-        case "code" -> !ctx.evidence().code().isEmpty();
-        case "cluster records" -> !ctx.evidence().clusterEvents().isEmpty();
+        case DRIVER_LOG -> ctx.evidence().hasDriverLog();
+        case EXECUTOR_LOGS -> !ctx.evidence().executorLogs().isEmpty();
+        case CODE -> !ctx.evidence().code().isEmpty();
+        case CLUSTER_RECORDS -> !ctx.evidence().clusterEvents().isEmpty();
         default -> true;
       };
       if (!collected) {
-        out.add(new MissingEvidence(w.getKey(), GapReason.NOT_REQUESTED, "not collected", w.getValue(), howToGet(w.getKey())));
+        out.add(new MissingEvidence(w.getKey().displayName(), GapReason.NOT_REQUESTED, "not collected", w.getValue(),
+            w.getKey().howToGet()));
       }
     }
     return out;
-  }
-
-  private static String howToGet(String what) {
-    return switch (what) {
-      case "cluster records" -> "the cluster manager's view of the executors: on Kubernetes the pods' status and events "
-          + "(kubectl describe pod, kubectl get events; the sparkrca-kubernetes module reads them given the namespace), "
-          + "on YARN yarn logs -applicationId and the container exit statuses, on Dataproc the batch's logs in Cloud "
-          + "Logging";
-      case "driver log" -> "spark-submit's stderr, the driver pod's log, or the YARN application master's log";
-      case "executor logs" -> "the executors' stderr: the worker's work directory, yarn logs -applicationId, kubectl logs";
-      case "code" -> "the job's JAR or script";
-      default -> "collect it and run the analysis again";
-    };
   }
 
   private static String toConfirmWhenUndetermined(AnalysisContext ctx) {

@@ -1,7 +1,7 @@
 package io.sparkrca.benchmarks.replay;
 
 import io.sparkrca.core.eventlog.EventLogs;
-import io.sparkrca.core.eventlog.ReplayReport;
+import io.sparkrca.core.eventlog.replay.ReplayReport;
 import io.sparkrca.core.eventlog.replay.ReplayedApplication;
 import io.sparkrca.core.model.JobData;
 import java.nio.file.Path;

@@ -19,4 +19,9 @@ public class AccessDeniedException extends SparkRcaException {
   public AccessDeniedException(String input, String reason, String whatToDo, Throwable cause) {
     super("Access to " + input + " denied (" + reason + "): " + whatToDo, cause);
   }
+
+  /** As the first, with what to do as {@code remedy} (its words follow the reason). */
+  public AccessDeniedException(String input, String reason, Remedy remedy) {
+    super("Access to " + input + " denied (" + reason + "): ", remedy);
+  }
 }

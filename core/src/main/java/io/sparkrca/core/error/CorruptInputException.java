@@ -19,4 +19,19 @@ public class CorruptInputException extends SparkRcaException {
   public CorruptInputException(String message, Throwable cause) {
     super(message, cause);
   }
+
+  /** {@code problem} followed by the words of {@code remedy}, what to do about it. */
+  public CorruptInputException(String problem, Remedy remedy) {
+    super(problem, remedy);
+  }
+
+  /** As above, keeping the failure that revealed it. */
+  public CorruptInputException(String problem, Remedy remedy, Throwable cause) {
+    super(problem, remedy, cause);
+  }
+
+  /** The words of {@code remedy} between {@code before} and {@code after}: {@code "x (" + words + ")"}. */
+  public CorruptInputException(String before, Remedy remedy, String after) {
+    super(before, remedy, after);
+  }
 }

@@ -18,4 +18,9 @@ public class InputNotFoundException extends SparkRcaException {
   public InputNotFoundException(String input, String whatToDo, Throwable cause) {
     super(input + " not found: " + whatToDo, cause);
   }
+
+  /** {@code input} not found: {@code detail} (the nearest names), then what to do, as {@code remedy}. */
+  public InputNotFoundException(String input, String detail, Remedy remedy) {
+    super(input + " not found: " + detail, remedy);
+  }
 }

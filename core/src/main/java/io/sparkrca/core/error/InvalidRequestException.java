@@ -19,4 +19,9 @@ public class InvalidRequestException extends SparkRcaException {
   public InvalidRequestException(String message, Throwable cause) {
     super(message, cause);
   }
+
+  /** {@code problem} followed by the words of {@code remedy}, what to do about it. */
+  public InvalidRequestException(String problem, Remedy remedy) {
+    super(problem, remedy);
+  }
 }

@@ -20,4 +20,9 @@ public class UnsupportedInputException extends SparkRcaException {
   public UnsupportedInputException(String message, Throwable cause) {
     super(message, cause);
   }
+
+  /** {@code problem} followed by the words of {@code remedy}, what to do about it. */
+  public UnsupportedInputException(String problem, Remedy remedy) {
+    super(problem, remedy);
+  }
 }

@@ -8,8 +8,9 @@ import io.sparkrca.core.source.SparkHistoryProvider;
 /**
  * Event logs as a source of applications: a log file, a rolling {@code eventlog_v2_*} directory or
  * a directory of logs, in every codec, wherever the settings' byte sources reach (local files,
- * http(s), Cloud Storage with the gcp module). {@link io.sparkrca.core.source.SparkSources} always
- * asks it last, so providers with more specific URIs come first.
+ * http(s), Cloud Storage with the gcp module). It is a {@linkplain #fallback() fallback}, listed in
+ * sparkrca-core's {@code META-INF/services}: {@link io.sparkrca.core.source.SparkSources} always
+ * has it and asks it last, so providers with more specific URIs come first.
  *
  * <pre>{@code
  * SparkApplication app = new EventLogHistoryProvider().application("/tmp/spark-events/app-1", SourceSettings.defaults());
@@ -20,6 +21,12 @@ public final class EventLogHistoryProvider implements SparkHistoryProvider {
   @Override
   public String name() {
     return "event-log";
+  }
+
+  /** Asked last: it reads any URI, which other providers claim first when it is theirs. */
+  @Override
+  public boolean fallback() {
+    return true;
   }
 
   /** Any URI a byte source opens: a path, {@code file:}, http(s), or a registered scheme. */

@@ -4,6 +4,7 @@ import io.sparkrca.core.error.CorruptInputException;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.IoErrors;
 import io.sparkrca.core.eventlog.replay.ReplayOptions;
+import io.sparkrca.core.eventlog.replay.ReplayReport;
 import io.sparkrca.core.eventlog.replay.ReplayedApplication;
 import io.sparkrca.core.eventlog.replay.Replayer;
 import io.sparkrca.core.io.ByteSource;

@@ -10,7 +10,7 @@ import java.util.Optional;
  * record for kills the JVM never sees (exit 137).
  *
  * <pre>{@code
- * evidence.clusterEvents().stream().filter(e -> e.reason().equals("OOMKilled")).forEach(...);
+ * evidence.clusterEvents().stream().filter(e -> e.reason().equals(ClusterEventReasons.OOM_KILLED)).forEach(...);
  * }</pre>
  *
  * @param source where it came from, e.g. {@code kubernetes: pods/spark-exec-3} or a YARN log

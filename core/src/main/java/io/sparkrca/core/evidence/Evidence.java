@@ -94,8 +94,8 @@ public record Evidence(
     return n;
   }
 
-  /** The gaps about {@code what} ({@code "driver log"}, {@code "event log"}, ...). */
-  public List<EvidenceGap> gaps(String what) {
-    return gaps.stream().filter(g -> g.what().equals(what)).toList();
+  /** The gaps about {@code kind}: about the kind as a whole, and about any piece of it. */
+  public List<EvidenceGap> gaps(EvidenceKind kind) {
+    return gaps.stream().filter(g -> g.kind() == kind).toList();
   }
 }

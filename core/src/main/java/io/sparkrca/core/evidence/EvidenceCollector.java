@@ -57,13 +57,6 @@ public final class EvidenceCollector {
   /** The most stack frames handed to code inspection. */
   static final int MAX_FRAMES = 20;
 
-  static final String EVENT_LOG = "event log";
-  static final String DRIVER_LOG = "driver log";
-  static final String EXECUTOR_LOGS = "executor logs";
-  static final String CODE = "code";
-  static final String BASELINE = "baseline";
-  static final String WORKLOAD = "workload";
-
   private final SparkSources sources;
   private final Optional<String> applicationUri;
   private final Optional<SparkApplication> givenApplication;
@@ -162,16 +155,16 @@ public final class EvidenceCollector {
     Future<ApplicationEvidence> app = appUri.map(u -> pool.submit(() -> load(u))).orElse(null);
     Future<ApplicationEvidence> base = baselineUri.map(u -> pool.submit(() -> load(u))).orElse(null);
     List<LogRequest> logRequests = new ArrayList<>();
-    expand(wDriverLogs, Optional.of(LogRole.DRIVER), DRIVER_LOG, bytes, logRequests, gaps);
-    expand(wExecutorLogs, Optional.of(LogRole.EXECUTOR), EXECUTOR_LOGS, bytes, logRequests, gaps);
-    expand(wOtherLogs, Optional.empty(), "log", bytes, logRequests, gaps);
+    expand(wDriverLogs, Optional.of(LogRole.DRIVER), EvidenceKind.DRIVER_LOG, bytes, logRequests, gaps);
+    expand(wExecutorLogs, Optional.of(LogRole.EXECUTOR), EvidenceKind.EXECUTOR_LOGS, bytes, logRequests, gaps);
+    expand(wOtherLogs, Optional.empty(), EvidenceKind.LOG, bytes, logRequests, gaps);
     List<Future<LogEvidence>> logFutures = new ArrayList<>();
     for (LogRequest r : logRequests) {
       logFutures.add(pool.submit(() -> LogScanner.scan(bytes, r.uri(), r.role(), signatures)));
     }
     for (WorkloadEvidence.Log l : heldLogs) {
       ByteSources held = ByteSources.builder().add(new HeldSource(l.uri(), l.bytes().get())).build();
-      logRequests.add(new LogRequest(l.uri(), l.role(), l.what()));
+      logRequests.add(new LogRequest(l.uri(), l.role(), l.kind(), l.what()));
       logFutures.add(pool.submit(() -> LogScanner.scan(held, l.uri(), l.role(), signatures)));
     }
 
@@ -181,24 +174,24 @@ public final class EvidenceCollector {
       fromWorkload.get().app().facts(); // as load() does: what analysis needs, read now
     }
     if (app != null) {
-      application = await(app, deadline, EVENT_LOG, appUriFinal.get(),
+      application = await(app, deadline, EvidenceKind.EVENT_LOG, appUriFinal.get(),
           "check the path or URL; an event log exists only when the application ran with "
               + "spark.eventLog.enabled=true, under spark.eventLog.dir", gaps);
     }
     Optional<ApplicationEvidence> baseline = givenBaseline.map(a -> new ApplicationEvidence(a, "given", "given"));
     if (base != null) {
-      baseline = await(base, deadline, BASELINE, baselineUri.get(), "check the baseline run's path or URL", gaps);
+      baseline = await(base, deadline, EvidenceKind.BASELINE, baselineUri.get(), "check the baseline run's path or URL", gaps);
     }
     application.ifPresent(a -> completenessGap(a, gaps));
 
     List<LogEvidence> logs = new ArrayList<>();
     for (int i = 0; i < logFutures.size(); i++) {
       LogRequest r = logRequests.get(i);
-      await(logFutures.get(i), deadline, r.what(), r.uri(), "check the path or URL of the log", gaps)
+      await(logFutures.get(i), deadline, r.kind(), r.what(), r.uri(), "check the path or URL of the log", gaps)
           .ifPresent(l -> {
             logs.add(l);
             if (!l.notes().isEmpty() && l.notes().stream().anyMatch(n -> n.contains("cut off") || n.contains("ends early"))) {
-              gaps.add(new EvidenceGap(r.what(), l.uri(), GapReason.CUT_OFF, String.join("; ", l.notes()),
+              gaps.add(new EvidenceGap(r.kind(), r.what(), l.uri(), GapReason.CUT_OFF, String.join("; ", l.notes()),
                   "the log ends early; later lines (often the final error) are missing"));
             }
           });
@@ -217,7 +210,8 @@ public final class EvidenceCollector {
         }
       }
       for (int i = 0; i < cluster.size(); i++) {
-        await(cluster.get(i), deadline, "cluster records (" + asked.get(i).name() + ")", "",
+        await(cluster.get(i), deadline, EvidenceKind.CLUSTER_RECORDS,
+            EvidenceKind.CLUSTER_RECORDS.qualified(asked.get(i).name()), "",
             "check access to the cluster manager", gaps).ifPresent(c -> {
               events.addAll(c.events());
               logs.addAll(c.logs());
@@ -232,7 +226,7 @@ public final class EvidenceCollector {
     for (String uri : allCode) {
       Optional<CodeInspectionProvider> p = inspectors.stream().filter(i -> i.supports(uri)).findFirst();
       if (p.isEmpty()) {
-        gaps.add(new EvidenceGap(CODE, Redactor.redactUri(uri), GapReason.UNSUPPORTED,
+        gaps.add(new EvidenceGap(EvidenceKind.CODE, Redactor.redactUri(uri), GapReason.UNSUPPORTED,
             inspectors.isEmpty() ? "no code inspector on the class path"
                 : "no code inspector reads this kind of file",
             inspectors.isEmpty() ? "add the sparkrca-inspector module to the class path"
@@ -243,23 +237,22 @@ public final class EvidenceCollector {
       codeFutures.add(pool.submit(() -> p.get().inspect(uri, sources.settings(), frames)));
     }
     for (int i = 0; i < codeFutures.size(); i++) {
-      await(codeFutures.get(i), deadline, CODE, codeUris.get(i), "check the path or URL of the code", gaps)
+      await(codeFutures.get(i), deadline, EvidenceKind.CODE, codeUris.get(i), "check the path or URL of the code", gaps)
           .ifPresent(codeEvidence::add);
     }
 
     if (wDriverLogs.isEmpty() && logs.stream().noneMatch(l -> l.role() == LogRole.DRIVER)) {
-      gaps.add(new EvidenceGap(DRIVER_LOG, "", GapReason.NOT_REQUESTED, "no driver log was given",
-          "give the driver log (spark-submit's stderr, the driver pod's log, or the YARN application "
-              + "master's log): failures outside any task are only there"));
+      gaps.add(new EvidenceGap(EvidenceKind.DRIVER_LOG, "", GapReason.NOT_REQUESTED, "no driver log was given",
+          "give the driver log (" + EvidenceKind.DRIVER_LOG.howToGet() + "): failures outside any task are only there"));
     }
     if (wExecutorLogs.isEmpty() && logs.stream().noneMatch(l -> l.role() == LogRole.EXECUTOR)) {
-      gaps.add(new EvidenceGap(EXECUTOR_LOGS, "", GapReason.NOT_REQUESTED, "no executor log was given",
-          "give the executors' stderr (the worker's work directory, yarn logs -applicationId, "
-              + "kubectl logs): an executor that died says why only there"));
+      gaps.add(new EvidenceGap(EvidenceKind.EXECUTOR_LOGS, "", GapReason.NOT_REQUESTED, "no executor log was given",
+          "give the executors' stderr (" + String.join(", ", EvidenceKind.EXECUTOR_LOGS.wheres())
+              + "): an executor that died says why only there"));
     }
     if (allCode.isEmpty()) {
-      gaps.add(new EvidenceGap(CODE, "", GapReason.NOT_REQUESTED, "no code was given",
-          "give the job's JAR or script to point the failure at its code"));
+      gaps.add(new EvidenceGap(EvidenceKind.CODE, "", GapReason.NOT_REQUESTED, "no code was given",
+          "give " + EvidenceKind.CODE.howToGet() + " to point the failure at its code"));
     }
     return new Evidence(application, baseline, logs, codeEvidence, events, gaps, notes);
   }
@@ -269,7 +262,7 @@ public final class EvidenceCollector {
       List<EvidenceGap> gaps) {
     Optional<WorkloadEvidenceProvider> p = workloadProviders.stream().filter(w -> w.supports(uri)).findFirst();
     if (p.isEmpty()) {
-      gaps.add(new EvidenceGap(WORKLOAD, Redactor.redactUri(uri), GapReason.UNSUPPORTED,
+      gaps.add(new EvidenceGap(EvidenceKind.WORKLOAD, Redactor.redactUri(uri), GapReason.UNSUPPORTED,
           "no workload provider on the class path reads it"
               + (workloadProviders.isEmpty() ? "" : " (providers: "
                   + String.join(", ", workloadProviders.stream().map(WorkloadEvidenceProvider::name).toList()) + ")"),
@@ -277,7 +270,7 @@ public final class EvidenceCollector {
       return Optional.empty();
     }
     Future<WorkloadEvidence> f = pool.submit(() -> p.get().collect(uri, sources.settings()));
-    return await(f, deadline, WORKLOAD, uri, "check the workload's id, project and region, and access to them", gaps);
+    return await(f, deadline, EvidenceKind.WORKLOAD, uri, "check the workload's id, project and region, and access to them", gaps);
   }
 
   /** A log the workload provider already holds, served under its own name only. */
@@ -313,11 +306,11 @@ public final class EvidenceCollector {
   private static void completenessGap(ApplicationEvidence a, List<EvidenceGap> gaps) {
     Completeness c = a.app().completeness();
     if (c.cutOff()) {
-      gaps.add(new EvidenceGap(EVENT_LOG, a.uri(), GapReason.CUT_OFF, c.describe(),
+      gaps.add(new EvidenceGap(EvidenceKind.EVENT_LOG, a.uri(), GapReason.CUT_OFF, c.describe(),
           "the application was still running, or its log was cut (a crashed driver, a copy made "
               + "too early); what happened after the cut is unknown"));
     } else if (!c.isComplete()) {
-      gaps.add(new EvidenceGap(EVENT_LOG, a.uri(), GapReason.PARTIAL, c.describe() + notes(c),
+      gaps.add(new EvidenceGap(EvidenceKind.EVENT_LOG, a.uri(), GapReason.PARTIAL, c.describe() + notes(c),
           "the numbers cover what could be read"));
     }
   }
@@ -356,42 +349,48 @@ public final class EvidenceCollector {
     return new ArrayList<>(frames).subList(0, Math.min(MAX_FRAMES, frames.size()));
   }
 
-  private record LogRequest(String uri, Optional<LogRole> role, String what) {}
+  private record LogRequest(String uri, Optional<LogRole> role, EvidenceKind kind, String what) {}
 
   /** Turns each given URI into the logs to scan: a file, or every file under a directory. */
-  private static void expand(List<String> uris, Optional<LogRole> role, String what, ByteSources bytes,
+  private static void expand(List<String> uris, Optional<LogRole> role, EvidenceKind kind, ByteSources bytes,
       List<LogRequest> out, List<EvidenceGap> gaps) {
-    int room = Math.max(1, MAX_LOG_FILES - (int) out.stream().filter(r -> r.what().equals(what)).count());
+    int room = Math.max(1, MAX_LOG_FILES - (int) out.stream().filter(r -> r.kind() == kind).count());
     SourceFiles.Listing listing = SourceFiles.expand(bytes, uris, room, 2);
     for (String f : listing.files()) {
-      out.add(new LogRequest(f, role, what));
+      out.add(new LogRequest(f, role, kind, kind.displayName()));
     }
     for (SourceFiles.Problem p : listing.problems()) {
-      gaps.add(p.cause().map(e -> Gaps.of(what, p.uri(), e, "check the path or URL of the log"))
-          .orElseGet(() -> new EvidenceGap(what, p.uri(), GapReason.NOT_FOUND, p.message(), "check the directory")));
+      gaps.add(p.cause().map(e -> Gaps.of(kind, kind.displayName(), p.uri(), e, "check the path or URL of the log"))
+          .orElseGet(() -> new EvidenceGap(kind, p.uri(), GapReason.NOT_FOUND, p.message(), "check the directory")));
     }
     if (listing.capped()) {
-      gaps.add(new EvidenceGap(what, Redactor.redactUri(String.join(", ", uris)), GapReason.PARTIAL,
+      gaps.add(new EvidenceGap(kind, Redactor.redactUri(String.join(", ", uris)), GapReason.PARTIAL,
           "only the first " + MAX_LOG_FILES + " files were read", "give the logs of the failed executors directly"));
     }
   }
 
-  private <T> Optional<T> await(Future<T> f, long deadline, String what, String uri, String whatToDo,
+  private <T> Optional<T> await(Future<T> f, long deadline, EvidenceKind kind, String uri, String whatToDo,
       List<EvidenceGap> gaps) {
+    return await(f, deadline, kind, kind.displayName(), uri, whatToDo, gaps);
+  }
+
+  /** The future's value, or a gap about {@code what} (one piece of {@code kind}) when it failed or took too long. */
+  private <T> Optional<T> await(Future<T> f, long deadline, EvidenceKind kind, String what, String uri,
+      String whatToDo, List<EvidenceGap> gaps) {
     try {
       long left = Math.max(1, deadline - System.nanoTime());
       return Optional.of(f.get(left, TimeUnit.NANOSECONDS));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       f.cancel(true);
-      gaps.add(Gaps.of(what, uri, e, whatToDo));
+      gaps.add(Gaps.of(kind, what, uri, e, whatToDo));
     } catch (java.util.concurrent.TimeoutException e) {
       f.cancel(true);
-      gaps.add(new EvidenceGap(what, Redactor.redactUri(uri), GapReason.TIMEOUT,
+      gaps.add(new EvidenceGap(kind, what, Redactor.redactUri(uri), GapReason.TIMEOUT,
           "not collected within " + timeout.toSeconds() + " s", whatToDo));
     } catch (java.util.concurrent.ExecutionException e) {
       LOG.debug("collecting {} {} failed", what, uri, e.getCause());
-      gaps.add(Gaps.of(what, uri, e, whatToDo));
+      gaps.add(Gaps.of(kind, what, uri, e, whatToDo));
     }
     return Optional.empty();
   }

@@ -1,10 +1,17 @@
 package io.sparkrca.core.evidence;
 
+import io.sparkrca.core.error.AccessDeniedException;
+import io.sparkrca.core.error.CorruptInputException;
+import io.sparkrca.core.error.InputNotFoundException;
+import io.sparkrca.core.error.UnsupportedInputException;
+import java.util.Locale;
+
 /**
  * Why a piece of evidence is missing or incomplete.
  *
  * <pre>{@code
  * boolean fixable = gap.reason() == GapReason.NOT_REQUESTED;
+ * GapReason why = GapReason.of(failure); // NOT_FOUND for an InputNotFoundException, ...
  * }</pre>
  */
 public enum GapReason {
@@ -25,5 +32,32 @@ public enum GapReason {
   /** Nothing here reads it (an unknown scheme, a source whose module is not on the class path). */
   UNSUPPORTED,
   /** Any other failure; the detail has the exact error. */
-  ERROR
+  ERROR;
+
+  /**
+   * Why {@code failure} left a piece of evidence out: by its type first (not found, access denied,
+   * a timeout, corrupt or cut off, unsupported), then by a timeout's words in its message ("timed
+   * out"), for sources whose errors carry no type of their own. The one rule every source uses.
+   */
+  public static GapReason of(Throwable failure) {
+    String m = String.valueOf(failure.getMessage()).toLowerCase(Locale.ROOT);
+    if (failure instanceof InputNotFoundException || failure instanceof java.nio.file.NoSuchFileException
+        || failure instanceof java.io.FileNotFoundException) {
+      return NOT_FOUND;
+    }
+    if (failure instanceof AccessDeniedException || failure instanceof java.nio.file.AccessDeniedException) {
+      return ACCESS_DENIED;
+    }
+    if (failure instanceof java.util.concurrent.TimeoutException || failure instanceof java.net.SocketTimeoutException
+        || failure instanceof java.net.http.HttpTimeoutException || m.contains("timed out")) {
+      return TIMEOUT;
+    }
+    if (failure instanceof CorruptInputException) {
+      return m.contains("truncated") || m.contains("cut off") || m.contains("ends early") ? CUT_OFF : UNREADABLE;
+    }
+    if (failure instanceof UnsupportedInputException) {
+      return UNSUPPORTED;
+    }
+    return ERROR;
+  }
 }

@@ -74,6 +74,15 @@ public record WorkloadEvidence(
       Objects.requireNonNull(what, "what");
     }
 
+    /** The kind of evidence it is, from its role: a driver log, executors' logs, or a log of either. */
+    public EvidenceKind kind() {
+      return role.map(r -> switch (r) {
+        case DRIVER -> EvidenceKind.DRIVER_LOG;
+        case EXECUTOR -> EvidenceKind.EXECUTOR_LOGS;
+        case UNKNOWN -> EvidenceKind.LOG;
+      }).orElse(EvidenceKind.LOG);
+    }
+
     /** A log the collector opens by URI. */
     public static Log ofUri(String uri, Optional<LogRole> role, String what) {
       return new Log(uri, Optional.empty(), role, what);

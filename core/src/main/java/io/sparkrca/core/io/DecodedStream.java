@@ -1,6 +1,7 @@
 package io.sparkrca.core.io;
 
 import io.sparkrca.core.error.CorruptInputException;
+import io.sparkrca.core.error.Remedy;
 import io.sparkrca.core.error.UnsupportedInputException;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
@@ -27,6 +28,13 @@ import java.util.Optional;
  * }</pre>
  */
 public final class DecodedStream extends FilterInputStream {
+  /**
+   * What the error about a stream cut off says to do: copy it again, or, for an application still
+   * running, read it as in progress (tolerating the cut). A command line may say it with its own option.
+   */
+  public static final Remedy TRUNCATED = Remedy.of("read.truncated",
+      "copy the file again, or if the application is still running read it as in progress");
+
   private static final int ZSTD_CHUNK = 16 * 1024;
   private final ByteSource source;
   private final Compression compression;
@@ -285,9 +293,7 @@ public final class DecodedStream extends FilterInputStream {
     String codec = compression.isCompressed() ? compression.codecName() : "input";
     if (isTruncation(e)) {
       return new CorruptInputException(
-          source.name() + ": the " + codec + " stream is cut off (truncated: " + e.getMessage() + "); copy "
-              + "the file again, or if the application is still running read it as in progress",
-          e);
+          source.name() + ": the " + codec + " stream is cut off (truncated: " + e.getMessage() + "); ", TRUNCATED, e);
     }
     return new CorruptInputException(
         source.name() + ": cannot decode the " + codec + " stream (" + e.getMessage() + "); the "

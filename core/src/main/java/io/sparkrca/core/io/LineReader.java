@@ -1,5 +1,6 @@
 package io.sparkrca.core.io;
 
+import io.sparkrca.core.error.Remedy;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,6 +30,9 @@ import java.util.Objects;
  * }</pre>
  */
 public final class LineReader implements Closeable {
+  /** What a strict reader's error about a line over the cap says to do. A command line may say it with its own option. */
+  public static final Remedy RAISE_LINE_CAP = Remedy.of("read.line-cap", "raise the line cap to read it whole");
+
   /** The largest accepted line cap (256 MiB), so that buffers stay far from array limits. */
   public static final int MAX_LINE_CAP = 256 * 1024 * 1024;
 
@@ -104,8 +108,7 @@ public final class LineReader implements Closeable {
     if (found && strictSource != null) {
       if (truncated) {
         throw new io.sparkrca.core.error.CorruptInputException(strictSource + ": line " + lineNumber + " is "
-            + fullLength + " bytes, longer than the " + maxLineBytes + "-byte line cap, and was cut; raise the "
-            + "line cap to read it whole");
+            + fullLength + " bytes, longer than the " + maxLineBytes + "-byte line cap, and was cut; ", RAISE_LINE_CAP);
       }
       if (unterminated) {
         throw new io.sparkrca.core.error.CorruptInputException(strictSource + ": the log ends in the middle of line "

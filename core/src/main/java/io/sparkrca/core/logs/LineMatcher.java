@@ -43,7 +43,7 @@ abstract class LineMatcher {
           "search: invalid regular expression '" + query.pattern() + "': " + e.getDescription()
               + (e.getIndex() >= 0 ? " at position " + e.getIndex() : "")
               + ". The syntax is RE2 (like Java's, without backreferences or look-around); to "
-              + "search for the text as it is, use a literal query (SearchQuery.literal)");
+              + "search for the text as it is, ", SearchQuery.LITERAL);
     }
     return new Regex(p, RequiredLiterals.of(query.pattern(), query.ignoreCase()));
   }

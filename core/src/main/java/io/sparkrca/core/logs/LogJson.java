@@ -2,9 +2,11 @@ package io.sparkrca.core.logs;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.sparkrca.core.error.Remedy;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Renders {@link LogStream} results as JSON documents (two-space indented). A search gives one
@@ -73,6 +75,11 @@ public final class LogJson {
   }
 
   public static String search(SearchResult r) {
+    return search(r, Remedy::words);
+  }
+
+  /** As {@link #search(SearchResult)}, with the zero-match hint in {@code words}' words. */
+  public static String search(SearchResult r, Function<? super Remedy, String> words) {
     return render("search", r.source(), r.notes(), g -> {
       g.writeObjectFieldStart("query");
       g.writeStringField("pattern", r.query().pattern());
@@ -103,8 +110,8 @@ public final class LogJson {
       g.writeNumberField("totalMatches", r.matches().size());
       g.writeNumberField("linesScanned", r.linesScanned());
       g.writeBooleanField("limitReached", r.limitReached());
-      if (r.hint().isPresent()) {
-        g.writeStringField("hint", r.hint().get());
+      if (r.hintRemedy().isPresent()) {
+        g.writeStringField("hint", words.apply(r.hintRemedy().get()));
       }
     });
   }

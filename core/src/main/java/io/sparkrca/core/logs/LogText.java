@@ -1,8 +1,10 @@
 package io.sparkrca.core.logs;
 
+import io.sparkrca.core.error.Remedy;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * Renders {@link LogStream} results in the plain-text format of spark_gcs_log_reader.py: {@code
@@ -65,6 +67,11 @@ public final class LogText {
 
   /** A search: header, one block per match, limit notice, footer and zero-match hint. */
   public static String search(SearchResult r) {
+    return search(r, Remedy::words);
+  }
+
+  /** As {@link #search(SearchResult)}, with the zero-match hint in {@code words}' words. */
+  public static String search(SearchResult r, Function<? super Remedy, String> words) {
     StringBuilder sb = new StringBuilder();
     sb.append("=== Searching '").append(safe(r.query().pattern())).append("' in ")
         .append(safe(r.source())).append(" ===\n");
@@ -86,7 +93,7 @@ public final class LogText {
     }
     sb.append('\n').append("=== Search complete. Total matches found: ").append(r.matches().size())
         .append(" (scanned ").append(r.linesScanned()).append(" lines) ===\n");
-    r.hint().ifPresent(h -> sb.append(h).append('\n'));
+    r.hintRemedy().ifPresent(h -> sb.append(words.apply(h)).append('\n'));
     return sb.toString();
   }
 

@@ -1,6 +1,7 @@
 package io.sparkrca.core.logs;
 
 import io.sparkrca.core.error.InvalidRequestException;
+import io.sparkrca.core.error.Remedy;
 import java.util.Objects;
 
 /**
@@ -32,6 +33,11 @@ public record SearchQuery(
   public static final int MAX_MATCHES = 10_000;
   /** The default match limit. */
   public static final int DEFAULT_MAX_MATCHES = 20;
+  /**
+   * What the error about an invalid regular expression says to do: search for the text as it is,
+   * with a {@link #literal} query. A command line may say it with its own option.
+   */
+  public static final Remedy LITERAL = Remedy.of("search.literal", "use a literal query (SearchQuery.literal)");
 
   public SearchQuery {
     Objects.requireNonNull(pattern, "pattern");

@@ -1,5 +1,6 @@
 package io.sparkrca.core.logs;
 
+import io.sparkrca.core.error.Remedy;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -27,15 +28,15 @@ public record SearchResult(
     long linesScanned,
     boolean limitReached,
     List<String> notes) {
-  /** The advice given when nothing matched. */
-  public static final String ZERO_MATCH_HINT =
+  /** The advice given when nothing matched: retry ignoring case, or with a broader regular expression. */
+  public static final Remedy RETRY_IGNORING_CASE = Remedy.of("search.retry-ignoring-case",
       "Hint: no matches. Spark messages vary in casing and wording -- retry ignoring case, "
-          + "or with a broader regular expression.";
+          + "or with a broader regular expression.");
 
-  /** The advice given when nothing matched a search that already ignored case. */
-  public static final String IGNORE_CASE_ZERO_MATCH_HINT =
+  /** The advice given when nothing matched a search that already ignored case: retry more broadly. */
+  public static final Remedy RETRY_BROADER = Remedy.of("search.retry-broader",
       "Hint: no matches. Spark messages vary in wording -- retry with a broader regular expression "
-          + "(for example only the exception's class name).";
+          + "(for example only the exception's class name).");
 
   public SearchResult {
     Objects.requireNonNull(source, "source");
@@ -44,14 +45,16 @@ public record SearchResult(
     notes = List.copyOf(notes);
   }
 
-  /** Advice when nothing matched (retry case-insensitively or more broadly); empty otherwise. */
+  /** Advice when nothing matched (retry case-insensitively or more broadly), in the library's words; empty otherwise. */
   public Optional<String> hint() {
+    return hintRemedy().map(Remedy::words);
+  }
+
+  /** The advice of {@link #hint()} as data, for a caller with words of its own. */
+  public Optional<Remedy> hintRemedy() {
     if (!matches.isEmpty()) {
       return Optional.empty();
     }
-    if (query.ignoreCase()) {
-      return Optional.of(IGNORE_CASE_ZERO_MATCH_HINT);
-    }
-    return Optional.of(ZERO_MATCH_HINT);
+    return Optional.of(query.ignoreCase() ? RETRY_BROADER : RETRY_IGNORING_CASE);
   }
 }

@@ -4,6 +4,7 @@ import io.sparkrca.core.format.Formats;
 import static io.sparkrca.core.report.Markdown.code;
 import static io.sparkrca.core.report.Markdown.text;
 
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.redaction.Redactor;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -96,8 +97,8 @@ final class RcaMarkdown {
     List<EvidenceRef> codeRefs = r.findings().stream().flatMap(f -> f.evidence().stream())
         .filter(e -> e.kind() == EvidenceRef.Kind.CODE).distinct().toList();
     if (rc.codeLocation().isEmpty() && codeRefs.isEmpty()) {
-      out.append("- No code location known").append(r.missingEvidence().stream().anyMatch(m -> m.what().equals("code"))
-          ? " (no code was given)" : "").append(".\n\n");
+      boolean noCode = r.missingEvidence().stream().anyMatch(m -> m.what().equals(EvidenceKind.CODE.displayName()));
+      out.append("- No code location known").append(noCode ? " (no code was given)" : "").append(".\n\n");
     } else {
       rc.codeLocation().ifPresent(c -> out.append("- Failing Line: ").append(code(c, 300)).append('\n'));
       for (EvidenceRef e : codeRefs.subList(0, Math.min(10, codeRefs.size()))) {

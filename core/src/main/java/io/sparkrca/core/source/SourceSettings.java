@@ -1,7 +1,6 @@
 package io.sparkrca.core.source;
 
 import io.sparkrca.core.error.InvalidRequestException;
-import io.sparkrca.core.eventlog.replay.ReplayOptions;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.HttpByteSourceProvider;
 import io.sparkrca.core.io.HttpSettings;
@@ -23,6 +22,15 @@ import java.util.Optional;
  * }</pre>
  */
 public final class SourceSettings {
+  /**
+   * The default of {@link Builder#readThreads}: 2 where there are two processors or more, unless
+   * {@code -Dsparkrca.replay.threads=1}.
+   */
+  public static final int DEFAULT_READ_THREADS =
+      !"1".equals(System.getProperty("sparkrca.replay.threads"))
+              && Runtime.getRuntime().availableProcessors() >= 2
+          ? 2
+          : 1;
 
   private final HttpSettings http;
   private final ByteSources byteSources;
@@ -71,7 +79,7 @@ public final class SourceSettings {
     private HttpSettings http = HttpSettings.defaults();
     private Optional<ByteSources> byteSources = Optional.empty();
     private boolean strict;
-    private int readThreads = ReplayOptions.DEFAULT_THREADS;
+    private int readThreads = DEFAULT_READ_THREADS;
 
     private Builder() {}
 

@@ -12,7 +12,8 @@ import java.util.List;
  * namespace. Every provider yields the same model ({@link SparkApplication}), so every analysis
  * works on all of them. Providers are found with {@link java.util.ServiceLoader} (list the class
  * in {@code META-INF/services/io.sparkrca.core.source.SparkHistoryProvider}) or passed to {@link
- * SparkSources.Builder#add} explicitly; the event-log provider is always there, asked last.
+ * SparkSources.Builder#add} explicitly; the event-log provider, a {@link #fallback()}, is always
+ * there, asked last.
  *
  * <pre>{@code
  * public final class MyHistoryProvider implements SparkHistoryProvider {
@@ -29,6 +30,16 @@ public interface SparkHistoryProvider {
 
   /** Whether this provider reads {@code uri}; cheap, from its shape alone (no I/O). */
   boolean supports(String uri);
+
+  /**
+   * Whether this provider reads what no other does (any path or URL, as the event-log provider
+   * does), so that it is asked after all the others. The fallbacks that sparkrca-core lists in its
+   * own {@code META-INF/services} are in every {@link SparkSources}, whether or not it loads the
+   * class path's providers. Default false.
+   */
+  default boolean fallback() {
+    return false;
+  }
 
   /** The applications at {@code uri}; fetched lazily, as they are asked for. */
   SparkHistory open(String uri, SourceSettings settings);

@@ -2,8 +2,8 @@ package io.sparkrca.core.source;
 
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.SparkHistory;
+import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.error.UnsupportedInputException;
-import io.sparkrca.core.eventlog.EventLogHistoryProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -11,8 +11,9 @@ import java.util.ServiceLoader;
 
 /**
  * Opens applications from any source by URI: asks each {@link SparkHistoryProvider} in turn
- * (those added explicitly, then those found with {@link ServiceLoader}, then event logs) and uses
- * the first that supports the URI. Immutable and safe to share.
+ * (those added explicitly, then those found with {@link ServiceLoader}, then the {@linkplain
+ * SparkHistoryProvider#fallback() fallbacks}: event logs) and uses the first that supports the URI.
+ * Immutable and safe to share.
  *
  * <pre>{@code
  * SparkApplication app = SparkSources.defaults().application("gs://bucket/spark-events/app-1");
@@ -35,7 +36,7 @@ public final class SparkSources {
     this.settings = settings;
   }
 
-  /** The class path's providers, then event logs, with default settings. */
+  /** The class path's providers, then the fallbacks (event logs), with default settings. */
   public static SparkSources defaults() {
     return DEFAULTS;
   }
@@ -108,11 +109,41 @@ public final class SparkSources {
       List<SparkHistoryProvider> all = new ArrayList<>(explicit);
       if (serviceProviders) {
         for (SparkHistoryProvider p : ServiceLoader.load(SparkHistoryProvider.class)) {
-          all.add(p);
+          if (!p.fallback()) {
+            all.add(p);
+          }
         }
       }
-      all.add(new EventLogHistoryProvider());
+      all.addAll(Fallbacks.listed());
       return new SparkSources(all, settings);
+    }
+  }
+
+  /**
+   * The fallbacks sparkrca-core lists in its own services file, found through its own class
+   * loader, so that they are there whatever the context class loader sees.
+   */
+  private static final class Fallbacks {
+    private static final List<SparkHistoryProvider> LISTED = load();
+
+    /** The fallbacks; a jar that lost core's services file has none, and says how to repair it. */
+    static List<SparkHistoryProvider> listed() {
+      if (LISTED.isEmpty()) {
+        throw new SparkRcaException("sparkrca-core's event-log source is missing: its META-INF/services/"
+            + SparkHistoryProvider.class.getName() + " is not on the class path, as in a jar repackaged without "
+            + "merging service files; merge them (the shade plugin's ServicesResourceTransformer)");
+      }
+      return LISTED;
+    }
+
+    private static List<SparkHistoryProvider> load() {
+      List<SparkHistoryProvider> out = new ArrayList<>();
+      for (SparkHistoryProvider p : ServiceLoader.load(SparkHistoryProvider.class, SparkHistoryProvider.class.getClassLoader())) {
+        if (p.fallback()) {
+          out.add(p);
+        }
+      }
+      return List.copyOf(out);
     }
   }
 }

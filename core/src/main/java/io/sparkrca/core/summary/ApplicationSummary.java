@@ -3,7 +3,7 @@ package io.sparkrca.core.summary;
 import io.sparkrca.core.app.ExecutorRemoval;
 import io.sparkrca.core.app.ApplicationFacts;
 import io.sparkrca.core.app.SqlFailure;
-import io.sparkrca.core.eventlog.ReplayReport;
+import io.sparkrca.core.eventlog.replay.ReplayReport;
 import io.sparkrca.core.app.StageFailure;
 import io.sparkrca.core.app.StageSpill;
 import io.sparkrca.core.app.TaskFailureGroup;

@@ -2,8 +2,8 @@ package io.sparkrca.core.summary;
 
 import static io.sparkrca.core.report.Markdown.code;
 
-import io.sparkrca.core.eventlog.BadLine;
-import io.sparkrca.core.eventlog.ReplayReport;
+import io.sparkrca.core.eventlog.replay.BadLine;
+import io.sparkrca.core.eventlog.replay.ReplayReport;
 import io.sparkrca.core.app.SqlFailure;
 import io.sparkrca.core.app.StageFailure;
 import io.sparkrca.core.app.TaskFailureGroup;

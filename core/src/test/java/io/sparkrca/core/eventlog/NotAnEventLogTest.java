@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import io.sparkrca.core.eventlog.replay.NotAnEventLogException;
 import io.sparkrca.core.eventlog.replay.ReplayOptions;
 import io.sparkrca.core.eventlog.replay.Replayer;
 import io.sparkrca.core.io.BinaryFormat;

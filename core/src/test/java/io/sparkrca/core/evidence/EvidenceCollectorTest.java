@@ -65,7 +65,7 @@ class EvidenceCollectorTest {
       assertThat(l.executorId()).contains("1");
       assertThat(l.classifiedBy()).startsWith("content");
     });
-    assertThat(e.gaps("event log")).isEmpty();
+    assertThat(e.gaps(EvidenceKind.EVENT_LOG)).isEmpty();
     assertThat(e.application()).isEmpty();
   }
 
@@ -82,11 +82,11 @@ class EvidenceCollectorTest {
           .build()
           .collect();
       assertThat(e.application()).isPresent();
-      assertThat(e.gaps("driver log")).singleElement().satisfies(g -> {
+      assertThat(e.gaps(EvidenceKind.DRIVER_LOG)).singleElement().satisfies(g -> {
         assertThat(g.reason()).isEqualTo(GapReason.ACCESS_DENIED);
         assertThat(g.detail()).contains("401");
       });
-      assertThat(e.gaps("executor logs")).singleElement()
+      assertThat(e.gaps(EvidenceKind.EXECUTOR_LOGS)).singleElement()
           .satisfies(g -> assertThat(g.reason()).isEqualTo(GapReason.NOT_FOUND));
     }
   }
@@ -96,7 +96,7 @@ class EvidenceCollectorTest {
     TestkitFixtures.Fixture f = TestkitFixtures.get("3.5.9", "bad-record-inprogress");
     Evidence e = EvidenceCollector.builder().application(f.eventLog().toString()).build().collect();
     assertThat(e.application()).isPresent();
-    assertThat(e.gaps("event log")).singleElement()
+    assertThat(e.gaps(EvidenceKind.EVENT_LOG)).singleElement()
         .satisfies(g -> assertThat(g.reason()).isEqualTo(GapReason.CUT_OFF));
     assertThat(e.gaps()).extracting(EvidenceGap::what).contains("driver log", "executor logs", "code");
   }
@@ -106,7 +106,7 @@ class EvidenceCollectorTest {
     Path notALog = Files.writeString(dir.resolve("app-1"), "hello\n");
     Evidence e = EvidenceCollector.builder().application(notALog.toString()).build().collect();
     assertThat(e.application()).isEmpty();
-    assertThat(e.gaps("event log")).singleElement().satisfies(g -> {
+    assertThat(e.gaps(EvidenceKind.EVENT_LOG)).singleElement().satisfies(g -> {
       assertThat(g.reason()).isIn(GapReason.UNREADABLE, GapReason.ERROR);
       assertThat(g.detail()).contains("app-1");
     });
@@ -124,7 +124,7 @@ class EvidenceCollectorTest {
           .build()
           .collect();
       assertThat(e.application()).isPresent();
-      assertThat(e.gaps("driver log")).singleElement()
+      assertThat(e.gaps(EvidenceKind.DRIVER_LOG)).singleElement()
           .satisfies(g -> assertThat(g.reason()).isEqualTo(GapReason.TIMEOUT));
     }
   }
@@ -141,7 +141,7 @@ class EvidenceCollectorTest {
     TestkitFixtures.Fixture f = TestkitFixtures.get("3.5.9", "flaky-task");
     Evidence e = EvidenceCollector.builder().application(f.eventLog().toString()).code("/tmp/app.jar")
         .build().collect();
-    assertThat(e.gaps("code")).singleElement().satisfies(g -> {
+    assertThat(e.gaps(EvidenceKind.CODE)).singleElement().satisfies(g -> {
       assertThat(g.reason()).isEqualTo(GapReason.UNSUPPORTED);
       assertThat(g.whatToDo()).contains("sparkrca-inspector");
     });

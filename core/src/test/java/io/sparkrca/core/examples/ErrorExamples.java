@@ -54,6 +54,16 @@ class ErrorExamples {
       SparkApplication app = EventLogs.replay(Path.of("/logs/app-1"));
     } catch (SparkRcaException e) {
       System.err.println(e.getMessage()); // "Event log /logs/app-1 is empty: ..."
+      e.remedy().ifPresent(r -> System.err.println("remedy: " + r.id()));
+    }
+  }
+
+  /** The example of {@code Remedy}. */
+  void remedy(String uri) throws Exception {
+    try {
+      EventLogs.reader().strict(true).build().replay(uri);
+    } catch (SparkRcaException e) {
+      System.err.println(e.message(r -> r.id().equals("replay.lenient") ? "run with --lenient" : r.words()));
     }
   }
 

@@ -3,6 +3,7 @@ package io.sparkrca.core.examples;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.TaskFailureGroup;
 import io.sparkrca.core.evidence.ClusterDetails;
+import io.sparkrca.core.evidence.ClusterEventReasons;
 import io.sparkrca.core.evidence.ClusterEvidenceProvider;
 import io.sparkrca.core.evidence.CodeDiff;
 import io.sparkrca.core.evidence.CodeEvidence;
@@ -10,6 +11,7 @@ import io.sparkrca.core.evidence.CodeInspectionProvider;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.evidence.LogChannel;
 import io.sparkrca.core.evidence.LogEvidence;
@@ -46,7 +48,13 @@ class EvidenceExamples {
 
   /** The example of {@code ClusterEvent}. */
   void clusterEvent(Evidence evidence) throws Exception {
-    evidence.clusterEvents().stream().filter(e -> e.reason().equals("OOMKilled")).forEach(System.out::println);
+    evidence.clusterEvents().stream().filter(e -> e.reason().equals(ClusterEventReasons.OOM_KILLED)).forEach(System.out::println);
+  }
+
+  /** The example of {@code ClusterEventReasons}. */
+  void clusterEventReasons(Evidence evidence) throws Exception {
+    boolean autotuned = evidence.clusterEvents().stream()
+        .anyMatch(e -> e.reason().equals(ClusterEventReasons.DATAPROC_AUTOTUNING));
   }
 
   /** The example of {@code ClusterEvidenceProvider}. */
@@ -109,14 +117,22 @@ class EvidenceExamples {
 
   /** The example of {@code EvidenceGap}. */
   void evidenceGap(Evidence evidence) throws Exception {
-    for (EvidenceGap g : evidence.gaps()) {
+    for (EvidenceGap g : evidence.gaps(EvidenceKind.DRIVER_LOG)) {
       System.err.println(g.what() + " (" + g.uri() + "): " + g.reason() + ": " + g.detail());
     }
   }
 
+  /** The example of {@code EvidenceKind}. */
+  void evidenceKind(Evidence evidence) throws Exception {
+    evidence.gaps(EvidenceKind.EVENT_LOG).forEach(g -> System.err.println(g.describe()));
+    System.out.println(EvidenceKind.EXECUTOR_LOGS.howToGet());
+    // the executors' stderr: the worker's work directory, yarn logs -applicationId, kubectl logs
+  }
+
   /** The example of {@code GapReason}. */
-  void gapReason(EvidenceGap gap) throws Exception {
+  void gapReason(EvidenceGap gap, Throwable failure) throws Exception {
     boolean fixable = gap.reason() == GapReason.NOT_REQUESTED;
+    GapReason why = GapReason.of(failure); // NOT_FOUND for an InputNotFoundException, ...
   }
 
   /** The example of {@code LogChannel}. */

@@ -33,6 +33,15 @@ class SparkSourcesTest {
   }
 
   @Test
+  void theEventLogProviderRegistersAsTheFallbackAndIsAskedOnceAndLast() {
+    List<String> names = SparkSources.builder().loadServiceProviders().build().providers().stream()
+        .map(SparkHistoryProvider::name).toList();
+
+    assertThat(names).contains("memory").containsOnlyOnce("event-log");
+    assertThat(names.get(names.size() - 1)).isEqualTo("event-log");
+  }
+
+  @Test
   void aProviderOnTheClassPathClaimsItsOwnUris() {
     SparkSources sources = SparkSources.defaults();
     assertThat(sources.providerFor("mem:flaky-task").name()).isEqualTo("memory");

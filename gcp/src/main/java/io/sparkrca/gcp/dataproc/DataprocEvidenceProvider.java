@@ -4,12 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.google.cloud.dataproc.v1.Cluster;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.evidence.ClusterEvent;
+import io.sparkrca.core.evidence.ClusterEventReasons;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.evidence.LogRole;
 import io.sparkrca.core.evidence.WorkloadEvidence;
 import io.sparkrca.core.evidence.WorkloadEvidenceProvider;
-import io.sparkrca.core.evidence.internal.Gaps;
 import io.sparkrca.core.io.ByteSource;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.SourceEntry;
@@ -54,10 +55,7 @@ import java.util.TreeMap;
  * }</pre>
  */
 public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider {
-  static final String APP_DATA = "Spark application data";
   static final String LOGS = "Cloud Logging";
-  static final String AUTOSCALER = "AutoscalerExecutors";
-  static final String AUTOTUNING = "DataprocAutotuning";
 
   private final Optional<GcpSettings> settings;
 
@@ -114,7 +112,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
             + r.outputUri().get() + " (its numbered parts)");
         out.log(WorkloadEvidence.Log.ofUri(r.outputUri().get(), Optional.of(LogRole.DRIVER), "driver output"));
       } else {
-        out.gap(new EvidenceGap("driver log", "", GapReason.NOT_FOUND, "Cloud Logging returned no entries and "
+        out.gap(new EvidenceGap(EvidenceKind.DRIVER_LOG, "", GapReason.NOT_FOUND, "Cloud Logging returned no entries and "
             + r.call() + " has no runtimeInfo.outputUri", "the workload may be older than the log retention; give the "
             + "driver log directly"));
       }
@@ -125,7 +123,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
     try {
       apps = api.paginate(w.parent(), Optional.empty(), "search", "sparkApplications", Map.of("pageSize", "10"), 20);
     } catch (SparkRcaException e) {
-      out.gap(new EvidenceGap(APP_DATA, search, Gaps.reason(e), Messages.oneLine(e.getMessage()),
+      out.gap(new EvidenceGap(EvidenceKind.APPLICATION_DATA, search, GapReason.of(e), Messages.oneLine(e.getMessage()),
           "the Spark application data of a Serverless workload comes only from this API: fix the access and run again "
               + "(no event log or History Server stands in for it)"));
       return;
@@ -134,7 +132,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       String quote = "No Spark application found for " + w.parent() + ": GET " + search
           + " answered {\"sparkApplications\": []}. The Spark driver never started (or the workload is still pending)";
       out.note(quote);
-      out.gap(new EvidenceGap(APP_DATA, search, GapReason.NOT_FOUND, quote,
+      out.gap(new EvidenceGap(EvidenceKind.APPLICATION_DATA, search, GapReason.NOT_FOUND, quote,
           "the cause is in the state message and the logs: stage rules do not apply"));
       return;
     }
@@ -155,7 +153,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       }
       app.facts(); // fetch what analysis needs now, where a failure is a gap with its call
     } catch (SparkRcaException e) {
-      out.gap(new EvidenceGap(APP_DATA, api.endpoint() + "/v1/" + app.path(), Gaps.reason(e),
+      out.gap(new EvidenceGap(EvidenceKind.APPLICATION_DATA, api.endpoint() + "/v1/" + app.path(), GapReason.of(e),
           Messages.oneLine(e.getMessage()),
           "fix the access and run again; no other source stands in for a Serverless workload's stage data"));
       return;
@@ -172,7 +170,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       logs(r, logging, out);
     }
     if (r.cluster().isEmpty()) {
-      out.gap(new EvidenceGap("event log", "", GapReason.NOT_FOUND, r.call() + " names no cluster (placement.clusterName)",
+      out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, "", GapReason.NOT_FOUND, r.call() + " names no cluster (placement.clusterName)",
           "give the event log directly"));
       return;
     }
@@ -183,7 +181,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       c = dp.cluster(r.workload(), r.cluster().get());
     } catch (SparkRcaException e) {
       if (dir.isEmpty()) {
-        out.gap(new EvidenceGap("event log", "", Gaps.reason(e), Messages.oneLine(e.getMessage()),
+        out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, "", GapReason.of(e), Messages.oneLine(e.getMessage()),
             "fix the access to the cluster, or give the event log directly"));
         return;
       }
@@ -198,12 +196,12 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       }
     }
     if (dir.isEmpty()) {
-      out.gap(new EvidenceGap("event log", "", GapReason.NOT_FOUND, "neither the job nor cluster " + r.cluster().get()
+      out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, "", GapReason.NOT_FOUND, "neither the job nor cluster " + r.cluster().get()
           + " says where event logs go (spark.eventLog.dir)", "give the event log directly"));
       return;
     }
     if (r.yarnApplicationIds().isEmpty()) {
-      out.gap(new EvidenceGap("event log", dir.get(), GapReason.NOT_FOUND, r.call() + " reports no YARN application, so "
+      out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, dir.get(), GapReason.NOT_FOUND, r.call() + " reports no YARN application, so "
           + "the application's event log cannot be told apart", "give the event log directly"));
       return;
     }
@@ -214,14 +212,14 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
           .filter(e -> e.name().startsWith(appId) || e.name().equals("eventlog_v2_" + appId))
           .findFirst();
       if (log.isEmpty()) {
-        out.gap(new EvidenceGap("event log", base, GapReason.NOT_FOUND, "no event log of " + appId + " under " + base
+        out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, base, GapReason.NOT_FOUND, "no event log of " + appId + " under " + base
             + " (from " + where + ")", "check spark.eventLog.enabled, or give the event log directly"));
         return;
       }
       out.note("event log of " + appId + " (from " + where + "): " + log.get().uri());
       out.applicationUri(log.get().uri());
     } catch (SparkRcaException e) {
-      out.gap(new EvidenceGap("event log", base, Gaps.reason(e), Messages.oneLine(e.getMessage()),
+      out.gap(new EvidenceGap(EvidenceKind.EVENT_LOG, base, GapReason.of(e), Messages.oneLine(e.getMessage()),
           "fix the access to the event-log directory, or give the event log directly"));
     }
   }
@@ -232,8 +230,8 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
     try {
       res = logging.read(r);
     } catch (SparkRcaException e) {
-      GapReason why = Gaps.reason(e);
-      out.gap(new EvidenceGap(LOGS, "entries.list " + CloudLoggingReader.baseFilter(r), why,
+      GapReason why = GapReason.of(e);
+      out.gap(new EvidenceGap(EvidenceKind.LOG, LOGS, "entries.list " + CloudLoggingReader.baseFilter(r), why,
           Messages.oneLine(e.getMessage()), switch (why) {
             case ACCESS_DENIED -> "fix the access (roles/logging.viewer) and run again";
             case TIMEOUT -> "check the Cloud Logging endpoint and the network, or allow more time (--gcp-timeout)";
@@ -256,7 +254,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
       to.append(e.render()).append('\n');
       if (e.log().equals("autoscaler")) {
         Autoscaler.parse(e).ifPresent(a -> out.event(new ClusterEvent("Cloud Logging: dataproc.googleapis.com/autoscaler",
-            e.time(), r.workload().describe(), Optional.empty(), AUTOSCALER, a, Optional.empty())));
+            e.time(), r.workload().describe(), Optional.empty(), ClusterEventReasons.AUTOSCALER_EXECUTORS, a, Optional.empty())));
       }
     }
     String name = "cloud-logging: " + r.workload().parent();
@@ -291,7 +289,7 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
     if (!r.autotuning().isEmpty()) {
       // A record the analysis reads, so that no recommendation turns autotuning on again (rules' ServerlessLimits).
       out.event(new ClusterEvent("dataproc: " + r.call(), Optional.empty(), r.workload().describe(), Optional.empty(),
-          AUTOTUNING, "scenarios=" + String.join(",", r.autotuning()), Optional.empty()));
+          ClusterEventReasons.DATAPROC_AUTOTUNING, "scenarios=" + String.join(",", r.autotuning()), Optional.empty()));
       out.note("autotuning is on (" + String.join(", ", r.autotuning()) + "): do not recommend enabling it; Dataproc "
           + "already tunes " + String.join(", ", r.autotuning()).toLowerCase(Locale.ROOT));
     }

@@ -1,5 +1,6 @@
 package io.sparkrca.gcp.dataproc;
 
+import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.model.TaskData;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -30,7 +31,7 @@ final class TaskListCache {
 
   TaskListCache(int maxLists, long maxTasks) {
     if (maxLists < 1 || maxTasks < 1) {
-      throw new IllegalArgumentException("a task-list cache holds at least one list and one task, not " + maxLists
+      throw new InvalidRequestException("a task-list cache holds at least one list and one task, not " + maxLists
           + " lists and " + maxTasks + " tasks");
     }
     this.maxLists = maxLists;

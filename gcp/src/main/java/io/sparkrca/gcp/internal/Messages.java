@@ -26,7 +26,7 @@ public final class Messages {
   /**
    * The error text of a call that did not end within {@code timeout}: {@code "CALL timed out: WHAT
    * within 60 s MORE; "} and what to do. The words "timed out" make it a timeout gap in evidence
-   * (core's {@code Gaps.reason}).
+   * ({@link io.sparkrca.core.evidence.GapReason#of}).
    */
   public static String timedOut(String call, String what, Duration timeout, String more) {
     return call + " timed out: " + what + " within " + duration(timeout) + more + "; check the endpoint and the "

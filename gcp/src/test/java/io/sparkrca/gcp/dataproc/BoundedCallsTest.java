@@ -8,6 +8,7 @@ import com.google.cloud.dataproc.v1.Batch;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.EvidenceCollector;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.testkit.TestkitFixtures;
@@ -149,7 +150,7 @@ class BoundedCallsTest {
           .loadServiceProviders(false).workloadEvidence(new DataprocEvidenceProvider(s)).workload("dataproc:batches/b-1")
           .build().collect());
 
-      assertThat(e.gaps(DataprocEvidenceProvider.LOGS)).singleElement().satisfies(g -> {
+      assertThat(e.gaps(EvidenceKind.LOG).stream().filter(x -> x.what().equals(DataprocEvidenceProvider.LOGS)).toList()).singleElement().satisfies(g -> {
         assertThat(g.reason()).isEqualTo(GapReason.TIMEOUT);
         assertThat(g.detail() + " " + g.whatToDo()).contains("no answer within 3 s").contains("--gcp-timeout");
       });

@@ -28,6 +28,7 @@ import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.evidence.LogEvidence;
 import io.sparkrca.core.evidence.LogSignatures;
@@ -128,7 +129,7 @@ class DataprocEvidenceProviderTest {
         .anySatisfy(l -> assertThat(l.uri()).contains("stateMessage"));
     assertThat(fakes.gcs.mediaRequests()).as("Cloud Logging had entries: the GCS driver output is not read").isZero();
     assertThat(e.application()).isPresent();
-    assertThat(e.gaps("code")).as("the main file is handed to code inspection (no inspector in this module's tests)")
+    assertThat(e.gaps(EvidenceKind.CODE)).as("the main file is handed to code inspection (no inspector in this module's tests)")
         .anySatisfy(g -> assertThat(g.uri()).isEqualTo("gs://code/job.py"));
   }
 
@@ -152,7 +153,7 @@ class DataprocEvidenceProviderTest {
     fakes.batch(failedBatch(BATCH).build()).noLogs(2);
     Evidence none = collect("dataproc:batches/b-1");
     assertThat(none.application()).isEmpty();
-    assertThat(none.gaps(DataprocEvidenceProvider.APP_DATA)).singleElement().satisfies(g -> {
+    assertThat(none.gaps(EvidenceKind.APPLICATION_DATA)).singleElement().satisfies(g -> {
       assertThat(g.reason()).isEqualTo(GapReason.NOT_FOUND);
       assertThat(g.detail()).contains("No Spark application found", "{\"sparkApplications\": []}", "never started");
       assertThat(g.uri()).endsWith("/v1/" + BATCH + "/sparkApplications:search");
@@ -180,7 +181,7 @@ class DataprocEvidenceProviderTest {
     Evidence e = collect("dataproc:batches/b-1");
 
     assertThat(e.application()).isEmpty();
-    EvidenceGap g = e.gaps(DataprocEvidenceProvider.APP_DATA).get(0);
+    EvidenceGap g = e.gaps(EvidenceKind.APPLICATION_DATA).get(0);
     assertThat(g.reason()).isEqualTo(GapReason.ACCESS_DENIED);
     assertThat(g.uri()).contains("sparkApplications:search");
     assertThat(g.detail()).contains("roles/dataproc.viewer");
@@ -195,7 +196,7 @@ class DataprocEvidenceProviderTest {
 
     Evidence e = collect("dataproc:batches/b-1");
 
-    EvidenceGap g = e.gaps(DataprocEvidenceProvider.LOGS).get(0);
+    EvidenceGap g = e.gaps(EvidenceKind.LOG).stream().filter(x -> x.what().equals(DataprocEvidenceProvider.LOGS)).toList().get(0);
     assertThat(g.reason()).isEqualTo(GapReason.ACCESS_DENIED);
     assertThat(g.uri()).startsWith("entries.list resource.type=\"cloud_dataproc_batch\"");
     assertThat(g.detail() + " " + g.whatToDo()).contains("roles/logging.viewer");
@@ -208,7 +209,7 @@ class DataprocEvidenceProviderTest {
         .asRuntimeException());
     Evidence e = collect("dataproc:batches/nope");
     assertThat(e.application()).isEmpty();
-    assertThat(e.gaps("workload")).singleElement().satisfies(g -> {
+    assertThat(e.gaps(EvidenceKind.WORKLOAD)).singleElement().satisfies(g -> {
       assertThat(g.reason()).isEqualTo(GapReason.NOT_FOUND);
       assertThat(g.detail()).contains("BatchController.GetBatch(projects/p/locations/us-central1/batches/nope)");
     });
@@ -264,7 +265,7 @@ class DataprocEvidenceProviderTest {
     assertThat(e.application().get().uri()).isEqualTo("gs://history/spark-events/" + yarnApp);
     assertThat(e.driverLogs()).extracting(LogEvidence::uri).anySatisfy(u -> assertThat(u).startsWith("gs://logs/driver/job-1"));
     assertThat(fakes.logging.getRequests()).as("the driver output was there: Cloud Logging is the fallback only").isEmpty();
-    assertThat(e.gaps("code")).anySatisfy(g -> assertThat(g.uri()).isEqualTo("gs://code/app.jar"));
+    assertThat(e.gaps(EvidenceKind.CODE)).anySatisfy(g -> assertThat(g.uri()).isEqualTo("gs://code/app.jar"));
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.sparkrca.gcp.dataproc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.model.TaskData;
 import java.util.Collections;
 import java.util.List;
@@ -61,7 +62,7 @@ class TaskListCacheTest {
 
   @Test
   void refusesBoundsThatHoldNothing() {
-    assertThatThrownBy(() -> new TaskListCache(0, 10)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> new TaskListCache(0, 10)).isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("at least one list");
   }
 }

@@ -22,6 +22,7 @@ import io.sparkrca.inspector.Finding;
 import io.sparkrca.inspector.FindingsReport;
 import io.sparkrca.inspector.Inspection;
 import io.sparkrca.inspector.InspectorLimits;
+import io.sparkrca.inspector.InspectorRemedies;
 import io.sparkrca.inspector.NotCodeException;
 import io.sparkrca.inspector.SourceView;
 import io.sparkrca.inspector.StringConstant;
@@ -185,6 +186,11 @@ class InspectorExamples {
   void findingsReport() throws Exception {
     FindingsReport r = (FindingsReport) ClassInspector.builder().findingsOnly(true).build().inspect("app.jar");
     r.findings().forEach(f -> System.out.println(f));
+  }
+
+  /** The example of {@code InspectorRemedies}. */
+  void inspectorRemedies(Inspection inspection) throws Exception {
+    String text = inspection.toText(r -> r.id().equals(InspectorRemedies.LINE_BUDGET.id()) ? "Ask for more lines." : r.words());
   }
 
   /** The example of {@code Inspection}. */

@@ -3,6 +3,7 @@ package io.sparkrca.kubernetes.internal;
 import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.redaction.Redactor;
 import java.io.InterruptedIOException;
@@ -24,8 +25,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class Calls {
   private static final Logger LOG = LoggerFactory.getLogger(Calls.class);
-  /** The gap name every cluster request failure is recorded under (what the analysis asks for). */
-  public static final String CLUSTER_RECORDS = "cluster records";
 
   private final String server;
   private final long deadlineNanos;
@@ -76,9 +75,9 @@ public final class Calls {
     return requestTimeout;
   }
 
-  /** Runs {@code call}; on failure records a gap (under {@code what}) and returns empty. */
-  public <T> Optional<T> run(String what, Request r, Supplier<T> call) {
-    return attempt(what, r, false, call).value();
+  /** Runs {@code call}; on failure records a gap about {@code kind} and returns empty. */
+  public <T> Optional<T> run(EvidenceKind kind, Request r, Supplier<T> call) {
+    return attempt(kind, r, false, call).value();
   }
 
   /**
@@ -86,15 +85,15 @@ public final class Calls {
    * not installed): it is returned as {@link Result#notFound()} without a gap, and the caller says
    * what it means.
    */
-  public <T> Result<T> runAllowingNotFound(String what, Request r, Supplier<T> call) {
-    return attempt(what, r, true, call);
+  public <T> Result<T> runAllowingNotFound(EvidenceKind kind, Request r, Supplier<T> call) {
+    return attempt(kind, r, true, call);
   }
 
-  private <T> Result<T> attempt(String what, Request r, boolean notFoundIsAnswer, Supplier<T> call) {
+  private <T> Result<T> attempt(EvidenceKind kind, Request r, boolean notFoundIsAnswer, Supplier<T> call) {
     if (!timeLeft()) {
       if (!budgetGap) {
         budgetGap = true;
-        gaps.add(new EvidenceGap(what, uri(r), GapReason.TIMEOUT, "not requested: the time budget of "
+        gaps.add(new EvidenceGap(kind, uri(r), GapReason.TIMEOUT, "not requested: the time budget of "
             + budget.toSeconds() + " s for the Kubernetes API was spent; this and later requests were skipped",
             "raise the Kubernetes time budget, or name the namespace so that fewer requests are needed"));
       }
@@ -111,10 +110,10 @@ public final class Calls {
         return new Result<>(Optional.empty(), true, statusMessage(e));
       }
       LOG.debug("{} failed", r.describe(), e);
-      gaps.add(gap(what, r, e));
+      gaps.add(gap(kind, r, e));
     } catch (RuntimeException e) {
       LOG.debug("{} failed", r.describe(), e);
-      gaps.add(gap(what, r, e));
+      gaps.add(gap(kind, r, e));
     }
     return new Result<>(Optional.empty(), false, "");
   }
@@ -134,24 +133,24 @@ public final class Calls {
   }
 
   /** The gap for a failed request. */
-  public EvidenceGap gap(String what, Request r, Throwable failure) {
+  public EvidenceGap gap(EvidenceKind kind, Request r, Throwable failure) {
     String uri = uri(r);
     if (failure instanceof KubernetesClientException k && k.getCode() > 0) {
       String message = statusMessage(k);
       return switch (k.getCode()) {
-        case 403 -> new EvidenceGap(what, uri, GapReason.ACCESS_DENIED, "HTTP 403 Forbidden: " + message,
+        case 403 -> new EvidenceGap(kind, uri, GapReason.ACCESS_DENIED, "HTTP 403 Forbidden: " + message,
             "the credentials may not " + r.describe() + ": grant '" + r.verb() + "' on '" + r.resource() + "'"
                 + (r.namespace().isEmpty() ? " with a ClusterRole (nodes are cluster-scoped)" : " with a Role in namespace "
                     + r.namespace()) + " (check it with: kubectl auth can-i " + r.verb() + " " + r.resource()
                 + (r.namespace().isEmpty() ? "" : " -n " + r.namespace()) + ")");
-        case 401 -> new EvidenceGap(what, uri, GapReason.ACCESS_DENIED, "HTTP 401 Unauthorized: " + message,
+        case 401 -> new EvidenceGap(kind, uri, GapReason.ACCESS_DENIED, "HTTP 401 Unauthorized: " + message,
             "the API server rejected the kubeconfig's credentials: refresh them (an expired token or exec "
                 + "credential; kubectl refreshes it on its next call) or pick another context");
-        case 404 -> new EvidenceGap(what, uri, GapReason.NOT_FOUND, "HTTP 404: " + message,
+        case 404 -> new EvidenceGap(kind, uri, GapReason.NOT_FOUND, "HTTP 404: " + message,
             "check the namespace and the name");
-        case 400 -> new EvidenceGap(what, uri, GapReason.ERROR, "HTTP 400 Bad Request: " + message,
+        case 400 -> new EvidenceGap(kind, uri, GapReason.ERROR, "HTTP 400 Bad Request: " + message,
             "the API server refused the request as asked");
-        default -> new EvidenceGap(what, uri, k.getCode() == 504 ? GapReason.TIMEOUT : GapReason.ERROR,
+        default -> new EvidenceGap(kind, uri, k.getCode() == 504 ? GapReason.TIMEOUT : GapReason.ERROR,
             "HTTP " + k.getCode() + ": " + message, "try again; the API server answered " + k.getCode() + " to "
                 + r.describe());
       };
@@ -160,27 +159,27 @@ public final class Calls {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       root = t;
       if (isTimeout(t)) {
-        return new EvidenceGap(what, uri, GapReason.TIMEOUT, r.describe() + " got no answer within "
+        return new EvidenceGap(kind, uri, GapReason.TIMEOUT, r.describe() + " got no answer within "
             + requestTimeout.toMillis() + " ms", "the API server is slow or unreachable from here; raise the request "
             + "timeout or try again");
       }
       if (t instanceof SSLException || t instanceof java.security.cert.CertificateException
           || t instanceof java.security.cert.CertPathValidatorException) {
-        return new EvidenceGap(what, uri, GapReason.ERROR, "TLS failure: " + Redactor.standard().redactText(
+        return new EvidenceGap(kind, uri, GapReason.ERROR, "TLS failure: " + Redactor.standard().redactText(
             String.valueOf(t.getMessage())), "the API server's certificate is not trusted: give the cluster's CA in "
             + "the kubeconfig (certificate-authority or certificate-authority-data); TLS verification is never "
             + "turned off");
       }
       if (t instanceof ConnectException || t instanceof UnknownHostException
           || t instanceof java.nio.channels.UnresolvedAddressException) {
-        return new EvidenceGap(what, uri, GapReason.ERROR, "cannot reach the API server: " + t.getClass().getSimpleName()
+        return new EvidenceGap(kind, uri, GapReason.ERROR, "cannot reach the API server: " + t.getClass().getSimpleName()
             + (t.getMessage() == null ? "" : ": " + Redactor.standard().redactText(t.getMessage())),
             "check the kubeconfig's server address and the network path to it");
       }
     }
     String m = root.getMessage() == null ? root.getClass().getSimpleName()
         : root.getClass().getSimpleName() + ": " + root.getMessage();
-    return new EvidenceGap(what, uri, GapReason.ERROR, r.describe() + " failed: " + Redactor.standard().redactText(m),
+    return new EvidenceGap(kind, uri, GapReason.ERROR, r.describe() + " failed: " + Redactor.standard().redactText(m),
         "check access to the API server");
   }
 

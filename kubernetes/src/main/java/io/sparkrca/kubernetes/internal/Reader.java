@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.sparkrca.core.evidence.EvidenceGap;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.GapReason;
 import io.sparkrca.core.evidence.LogEvidence;
 import io.sparkrca.core.evidence.LogRole;
@@ -133,7 +134,7 @@ public final class Reader {
     while (more && out.size() < settings.maxPods()) {
       String token = cont;
       int limit = Math.min(PAGE, settings.maxPods() - out.size());
-      Optional<PodList> page = calls.run(Calls.CLUSTER_RECORDS, r, () -> client.pods().inNamespace(namespace)
+      Optional<PodList> page = calls.run(EvidenceKind.CLUSTER_RECORDS, r, () -> client.pods().inNamespace(namespace)
           .withLabel(Mapping.APP_SELECTOR, target.appId())
           .list(new ListOptionsBuilder().withLimit((long) limit).withContinue(token).build()));
       if (page.isEmpty()) {
@@ -146,7 +147,7 @@ public final class Reader {
       cont = page.get().getMetadata() == null ? null : page.get().getMetadata().getContinue();
       more = cont != null && !cont.isBlank();
       if (more && out.size() >= settings.maxPods()) {
-        calls.gaps().add(new EvidenceGap(Calls.CLUSTER_RECORDS, calls.uri(r), GapReason.PARTIAL,
+        calls.gaps().add(new EvidenceGap(EvidenceKind.CLUSTER_RECORDS, calls.uri(r), GapReason.PARTIAL,
             "only the first " + settings.maxPods() + " pods were read", "raise the pod cap to read them all"));
       }
     }
@@ -154,7 +155,7 @@ public final class Reader {
     if (driver.isPresent() && out.stream().noneMatch(p -> p.name().equals(driver.get()))) {
       Calls.Request g = new Calls.Request("get", "pods", namespace, "/api/v1/namespaces/" + namespace + "/pods/"
           + driver.get());
-      Calls.Result<Pod> p = calls.runAllowingNotFound(Calls.CLUSTER_RECORDS, g,
+      Calls.Result<Pod> p = calls.runAllowingNotFound(EvidenceKind.CLUSTER_RECORDS, g,
           () -> client.pods().inNamespace(namespace).withName(driver.get()).get());
       p.value().ifPresent(x -> out.add(0, Mapping.pod(x, driver)));
       if (p.notFound()) {
@@ -210,7 +211,7 @@ public final class Reader {
           break;
         }
         Calls.Request g = new Calls.Request("get", resource, namespace, base + "/" + name);
-        Calls.Result<GenericKubernetesResource> app = calls.runAllowingNotFound(Calls.CLUSTER_RECORDS, g,
+        Calls.Result<GenericKubernetesResource> app = calls.runAllowingNotFound(EvidenceKind.CLUSTER_RECORDS, g,
             () -> client.genericKubernetesResources(SPARK_APPLICATIONS).inNamespace(namespace).withName(name).get());
         app.value().map(Mapping::sparkApplication).ifPresent(out::add);
         if (app.notFound()) {
@@ -228,7 +229,7 @@ public final class Reader {
       while (more && out.isEmpty()) {
         String token = cont;
         int gapsBefore = calls.gaps().size();
-        Calls.Result<GenericKubernetesResourceList> page = calls.runAllowingNotFound(Calls.CLUSTER_RECORDS, r,
+        Calls.Result<GenericKubernetesResourceList> page = calls.runAllowingNotFound(EvidenceKind.CLUSTER_RECORDS, r,
             () -> client.genericKubernetesResources(SPARK_APPLICATIONS).inNamespace(namespace)
                 .list(new ListOptionsBuilder().withLimit((long) PAGE).withContinue(token).build()));
         if (page.value().isEmpty()) {
@@ -250,7 +251,7 @@ public final class Reader {
         cont = meta == null ? null : meta.getContinue();
         more = cont != null && !cont.isBlank();
         if (more && out.isEmpty() && searched >= MAX_LISTED_APPLICATIONS) {
-          calls.gaps().add(new EvidenceGap(Calls.CLUSTER_RECORDS, calls.uri(r), GapReason.PARTIAL,
+          calls.gaps().add(new EvidenceGap(EvidenceKind.CLUSTER_RECORDS, calls.uri(r), GapReason.PARTIAL,
               "only the first " + searched + " SparkApplications in namespace " + namespace + " were searched for the one "
                   + "of " + target.appId() + ", and it was not among them; the rest were not read",
               "find it with kubectl get sparkapplications -n " + namespace + " (its status.sparkApplicationId is "
@@ -281,7 +282,7 @@ public final class Reader {
         break;
       }
       Calls.Request r = new Calls.Request("get", "nodes", "", "/api/v1/nodes/" + n);
-      Calls.Result<Node> node = calls.runAllowingNotFound(Calls.CLUSTER_RECORDS, r,
+      Calls.Result<Node> node = calls.runAllowingNotFound(EvidenceKind.CLUSTER_RECORDS, r,
           () -> client.nodes().withName(n).get());
       node.value().ifPresent(x -> out.add(Mapping.node(x)));
       if (node.notFound()) {
@@ -381,7 +382,7 @@ public final class Reader {
     boolean more = true;
     while (more) {
       String token = cont;
-      Optional<EventList> page = calls.run(Calls.CLUSTER_RECORDS, r, () -> {
+      Optional<EventList> page = calls.run(EvidenceKind.CLUSTER_RECORDS, r, () -> {
         var op = client.v1().events().inNamespace(ns);
         var options = new ListOptionsBuilder().withLimit((long) PAGE).withContinue(token);
         fieldSelector.ifPresent(options::withFieldSelector);
@@ -405,7 +406,7 @@ public final class Reader {
       cont = page.get().getMetadata() == null ? null : page.get().getMetadata().getContinue();
       more = cont != null && !cont.isBlank();
       if (more && read >= settings.maxEvents()) {
-        calls.gaps().add(new EvidenceGap(Calls.CLUSTER_RECORDS, calls.uri(r), GapReason.PARTIAL,
+        calls.gaps().add(new EvidenceGap(EvidenceKind.CLUSTER_RECORDS, calls.uri(r), GapReason.PARTIAL,
             "only the first " + read + " events of namespace " + ns + " were read",
             "raise the event cap to read them all"));
         break;
@@ -413,7 +414,7 @@ public final class Reader {
     }
     if (matched > kept.size()) {
       int leftOut = matched - kept.size();
-      calls.gaps().add(new EvidenceGap(Calls.CLUSTER_RECORDS, calls.uri(r), GapReason.PARTIAL,
+      calls.gaps().add(new EvidenceGap(EvidenceKind.CLUSTER_RECORDS, calls.uri(r), GapReason.PARTIAL,
           leftOut + " of the " + matched + " events about the application in namespace " + ns + " were left out (at most "
               + MAX_KEPT_EVENTS + " are kept): " + (warningsLeftOut == 0
                   ? "all " + warnings + " warning(s) are kept, with the newest normal events"
@@ -469,7 +470,7 @@ public final class Reader {
     String path = "/api/v1/namespaces/" + namespace + "/pods/" + pod.name() + "/log?container=" + container.name()
         + (previous ? "&previous=true" : "") + "&tailLines=" + settings.logTailLines();
     Calls.Request r = new Calls.Request("get", "pods/log", namespace, path);
-    String what = pod.isDriver() ? "driver log" : "executor logs";
+    EvidenceKind kind = pod.isDriver() ? EvidenceKind.DRIVER_LOG : EvidenceKind.EXECUTOR_LOGS;
     List<EvidenceGap> before = new ArrayList<>(calls.gaps());
     // fabric8's JDK client applies the request timeout only until the headers arrive, and the
     // budget is checked only before a call: a log that trickles or never ends would hold the read
@@ -479,7 +480,7 @@ public final class Reader {
     Duration limit = budgetBound ? calls.remaining() : settings.requestTimeout();
     long deadline = System.nanoTime() + limit.toNanos();
     long maxInput = (long) settings.maxLogBytes() * LOG_INPUT_FACTOR;
-    Optional<Tail> tail = calls.run(what, r, () -> {
+    Optional<Tail> tail = calls.run(kind, r, () -> {
       var c = client.pods().inNamespace(namespace).withName(pod.name()).inContainer(container.name());
       try (InputStream in = previous ? c.terminated().tailingLines(settings.logTailLines()).getLogInputStream()
           : c.tailingLines(settings.logTailLines()).getLogInputStream()) {
@@ -510,13 +511,13 @@ public final class Reader {
           + " lines asked for can hold within the log cap (the server did not apply tailLines)";
     };
     switch (t.stop()) {
-      case DEADLINE -> calls.gaps().add(new EvidenceGap(what, calls.uri(r), GapReason.TIMEOUT,
+      case DEADLINE -> calls.gaps().add(new EvidenceGap(kind, calls.uri(r), GapReason.TIMEOUT,
           logName + " was cut: " + stopped + "; the " + t.read() + " bytes read by then are kept"
               + (t.read() == 0 ? " (none)" : ", its later lines are missing"),
           "the API server sent the log slowly or did not end it: try again, or raise the request timeout"
               + (budgetBound ? " and the Kubernetes time budget" : "") + "; kubectl logs --tail="
               + settings.logTailLines() + " shows what the server sends"));
-      case INPUT_CAP -> calls.gaps().add(new EvidenceGap(what, calls.uri(r), GapReason.PARTIAL,
+      case INPUT_CAP -> calls.gaps().add(new EvidenceGap(kind, calls.uri(r), GapReason.PARTIAL,
           logName + " was cut: " + stopped + "; the last " + t.bytes().length + " bytes read are kept, which need not "
               + "be the log's last lines",
           "the API server (or a proxy in front of it) ignored tailLines: read the log with kubectl logs --tail="

@@ -2,6 +2,7 @@ package io.sparkrca.kubernetes.internal;
 
 import io.sparkrca.core.evidence.ClusterDetails;
 import io.sparkrca.core.evidence.ClusterEvent;
+import io.sparkrca.core.evidence.ClusterEventReasons;
 import io.sparkrca.core.format.Formats;
 import io.sparkrca.kubernetes.ContainerInfo;
 import io.sparkrca.kubernetes.EventInfo;
@@ -23,10 +24,11 @@ import java.util.Set;
  */
 public final class Records {
   /** Normal events worth a record; every warning is one. */
-  private static final Set<String> NOTABLE = Set.of("Killing", "Preempting", "Preempted", "Evicted", "NodeNotReady",
+  private static final Set<String> NOTABLE = Set.of(ClusterEventReasons.KILLING, ClusterEventReasons.PREEMPTING,
+      ClusterEventReasons.PREEMPTED, ClusterEventReasons.EVICTED, ClusterEventReasons.NODE_NOT_READY,
       "EvictionThresholdMet", "NodeHasInsufficientMemory", "NodeHasDiskPressure", "NodeHasInsufficientPID",
       "Rebooted", "OOMKilling", "SystemOOM", "NodeNotSchedulable", "RemovingNode", "DeletingNode",
-      "TerminatingEvictedPod", "ScaleDown", "Shutdown", "SparkApplicationFailed", "SparkDriverFailed",
+      "TerminatingEvictedPod", "ScaleDown", ClusterEventReasons.SHUTDOWN, "SparkApplicationFailed", "SparkDriverFailed",
       "SparkExecutorFailed");
   private static final Set<String> WAITING = Set.of("CrashLoopBackOff", "ImagePullBackOff", "ErrImagePull",
       "CreateContainerConfigError", "CreateContainerError", "InvalidImageName", "RunContainerError");

@@ -166,7 +166,7 @@ final class DataprocTools {
     try {
       return JSON.readTree(json);
     } catch (IOException e) {
-      throw new IllegalStateException("the library's own JSON did not parse", e);
+      throw new AssertionError("the library's own JSON did not parse", e);
     }
   }
 }

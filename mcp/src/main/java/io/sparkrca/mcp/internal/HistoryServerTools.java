@@ -108,7 +108,7 @@ final class HistoryServerTools {
     try {
       return JSON.readTree(p.toJson());
     } catch (IOException e) {
-      throw new IllegalStateException("the profile's own JSON did not parse", e);
+      throw new AssertionError("the profile's own JSON did not parse", e);
     }
   }
 }

@@ -50,7 +50,7 @@ final class KubernetesTools {
       out.put("problemFound", view.exitCode() != 0);
       return out.toPrettyString();
     } catch (IOException e) {
-      throw new IllegalStateException("the view's own JSON did not parse", e);
+      throw new AssertionError("the view's own JSON did not parse", e);
     }
   }
 

@@ -12,7 +12,6 @@ import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.redaction.Redactor;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +54,7 @@ public final class ToolCatalog {
       for (JsonNode g : d.path("argumentGroups")) {
         JsonNode group = groups.get(g.asText());
         if (group == null) {
-          throw new IllegalStateException("the tool " + d.get("name").asText() + " names the argument group " + g
+          throw new AssertionError("the tool " + d.get("name").asText() + " names the argument group " + g
               + ", which " + GROUPS + " does not have; the build is damaged");
         }
         group.fields().forEachRemaining(f -> {
@@ -111,7 +110,7 @@ public final class ToolCatalog {
       return error(e.getMessage());
     } catch (OutOfMemoryError e) {
       return error(name + ": out of memory; lower the call's limits (lines, maxMatches, maxApps) or give the server more heap (-Xmx)");
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | StackOverflowError | AssertionError e) {
       // A bug, not bad input: say so, keep the trace on stderr, and keep serving.
       LOG.error("{} failed unexpectedly", name, e);
       return error(name + " failed unexpectedly (" + e.getClass().getSimpleName()
@@ -128,11 +127,12 @@ public final class ToolCatalog {
   private static JsonNode read(String resource) {
     try (InputStream in = ToolCatalog.class.getResourceAsStream(resource)) {
       if (in == null) {
-        throw new IllegalStateException("the resource " + resource + " is missing from the sparkrca jar; the build is damaged");
+        throw new AssertionError("the resource " + resource + " is missing from the sparkrca jar; the build is damaged");
       }
       return JSON.readTree(in);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + resource, e);
+      throw new SparkRcaException("cannot read the resource " + resource + " from the sparkrca jar (" + e.getMessage()
+          + "); the jar is damaged: install sparkrca again", e);
     }
   }
 

@@ -12,6 +12,7 @@ import io.sparkrca.core.evidence.EvidenceGap;
 import io.sparkrca.core.eventlog.EventLogReader;
 import io.sparkrca.core.eventlog.EventLogRef;
 import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.HttpSettings;
 import io.sparkrca.core.json.SparkJson;
@@ -112,10 +113,10 @@ public final class Tools {
     Evidence evidence = b.build().collect();
     if (app.isPresent() && evidence.application().isEmpty() && evidence.logs().isEmpty()) {
       // Nothing at all to analyze: an input error, not an undetermined root cause.
-      throw gap(evidence, "event log", "the event log " + Redactor.redactUri(app.get()) + " could not be read");
+      throw gap(evidence, EvidenceKind.EVENT_LOG, "the event log " + Redactor.redactUri(app.get()) + " could not be read");
     }
     if (baseline.isPresent() && evidence.baseline().isEmpty()) {
-      throw gap(evidence, "baseline", "the baseline " + Redactor.redactUri(baseline.get()) + " could not be read");
+      throw gap(evidence, EvidenceKind.BASELINE, "the baseline " + Redactor.redactUri(baseline.get()) + " could not be read");
     }
     return RcaEngine.standard().analyze(evidence).toJson();
   }
@@ -136,8 +137,8 @@ public final class Tools {
         .minSlowdown(a.number("minSlowdown").orElse(1.2)).compare().toJson();
   }
 
-  private static SparkRcaException gap(Evidence evidence, String what, String fallback) {
-    return evidence.gaps(what).stream().findFirst()
+  private static SparkRcaException gap(Evidence evidence, EvidenceKind kind, String fallback) {
+    return evidence.gaps(kind).stream().findFirst()
         .map(g -> new SparkRcaException(g.uri() + ": " + g.detail() + (g.whatToDo().isEmpty() ? "" : " (" + g.whatToDo() + ")")))
         .orElseGet(() -> new SparkRcaException(fallback));
   }
@@ -153,7 +154,7 @@ public final class Tools {
       try {
         one.putArray("summaries").add(JSON.readTree(SparkJson.write(ApplicationSummary.of(other.get().application(location), location))));
       } catch (JsonProcessingException e) {
-        throw new IllegalStateException("the summary's own JSON did not parse", e);
+        throw new AssertionError("the summary's own JSON did not parse", e);
       }
       one.putArray("skipped");
       one.putArray("notes");
@@ -176,7 +177,7 @@ public final class Tools {
         }
         skipped.addObject().put("source", log.uri()).put("message", Redactor.standard().redactText(e.getMessage()));
       } catch (JsonProcessingException e) {
-        throw new IllegalStateException("the summary's own JSON did not parse", e);
+        throw new AssertionError("the summary's own JSON did not parse", e);
       }
     }
     if (found.size() > maxApps) {

@@ -4,6 +4,8 @@ import io.sparkrca.core.app.ExecutorRemoval;
 import io.sparkrca.core.app.SqlFailure;
 import io.sparkrca.core.app.StageFailure;
 import io.sparkrca.core.app.TaskFailureGroup;
+import io.sparkrca.core.evidence.ClusterEventReasons;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.LogEvidence;
 import io.sparkrca.core.evidence.LogExcerpt;
 import io.sparkrca.core.evidence.LogRole;
@@ -42,47 +44,50 @@ public final class Chronology {
       LogSignatures.CLASS_NOT_FOUND, LogSignatures.NOT_SERIALIZABLE, LogSignatures.PATH_NOT_FOUND,
       LogSignatures.ACCESS_DENIED, LogSignatures.WRITE_FAILURE, LogSignatures.DISK_FULL, LogSignatures.DRIVER_UNCAUGHT);
 
+  /** The source of what the application's own record says. */
+  private static final String EVENT_LOG = EvidenceKind.EVENT_LOG.displayName();
+
   private Chronology() {}
 
   /** Everything that happened, in time order (at most {@value #MAX_TIMELINE} events). */
   public static List<TimelineEvent> timeline(AnalysisContext ctx) {
     List<TimelineEvent> out = new ArrayList<>();
     if (ctx.startMs() > 0) {
-      out.add(event(ctx.startMs(), "event log", "application started", Optional.empty()));
+      out.add(event(ctx.startMs(), EVENT_LOG, "application started", Optional.empty()));
     }
     for (JobData j : ctx.jobs()) {
-      j.submissionTime().ifPresent(t -> out.add(event(t.toEpochMilli(), "event log", "job " + j.jobId() + " started ("
+      j.submissionTime().ifPresent(t -> out.add(event(t.toEpochMilli(), EVENT_LOG, "job " + j.jobId() + " started ("
           + j.name() + ")", Optional.empty())));
-      j.completionTime().ifPresent(t -> out.add(event(t.toEpochMilli(), "event log", "job " + j.jobId() + " "
+      j.completionTime().ifPresent(t -> out.add(event(t.toEpochMilli(), EVENT_LOG, "job " + j.jobId() + " "
           + j.status().name().toLowerCase(java.util.Locale.ROOT), Optional.empty())));
     }
     for (StageData s : ctx.stages()) {
       if (s.attemptId() > 0) {
-        s.submissionTime().ifPresent(t -> out.add(event(t.toEpochMilli(), "event log", "stage " + s.stageId()
+        s.submissionTime().ifPresent(t -> out.add(event(t.toEpochMilli(), EVENT_LOG, "stage " + s.stageId()
             + " re-run (attempt " + s.attemptId() + ")", Optional.empty())));
       }
     }
     for (StageFailure f : ctx.facts().stageFailures()) {
       if (f.completionTime() > 0) {
-        out.add(event(f.completionTime(), "event log", "stage " + f.stageId() + "." + f.attemptId() + " failed: "
+        out.add(event(f.completionTime(), EVENT_LOG, "stage " + f.stageId() + "." + f.attemptId() + " failed: "
             + firstLine(f.reason()), Optional.of(ctx.factRef(f.source(), f.line(), firstLine(f.reason())))));
       }
     }
     for (TaskFailureGroup g : ctx.facts().taskFailures()) {
       if (g.firstTime() > 0) {
-        out.add(event(g.firstTime(), "event log", g.count() + " task attempt(s) of stage(s) " + g.stageIds() + " failed: "
+        out.add(event(g.firstTime(), EVENT_LOG, g.count() + " task attempt(s) of stage(s) " + g.stageIds() + " failed: "
             + g.description(), Optional.of(ctx.factRef(g.source(), g.firstLine(), g.description()))));
       }
     }
     for (ExecutorRemoval r : ctx.facts().executorRemovals()) {
       if (r.time() > 0) {
-        out.add(event(r.time(), "event log", "executor " + r.executorId() + " removed: " + r.reason(),
+        out.add(event(r.time(), EVENT_LOG, "executor " + r.executorId() + " removed: " + r.reason(),
             Optional.of(ctx.factRef(r.source(), r.line(), r.reason()))));
       }
     }
     for (SqlFailure f : ctx.facts().sqlFailures()) {
       if (f.time() > 0) {
-        out.add(event(f.time(), "event log", "SQL execution " + f.executionId() + " failed: " + firstLine(f.errorMessage()),
+        out.add(event(f.time(), EVENT_LOG, "SQL execution " + f.executionId() + " failed: " + firstLine(f.errorMessage()),
             Optional.of(ctx.factRef(f.source(), f.line(), firstLine(f.errorMessage())))));
       }
     }
@@ -95,8 +100,8 @@ public final class Chronology {
     ZoneId zone = ctx.zoneOrUtc();
     boolean zoneKnown = ctx.zone().isPresent();
     for (LogEvidence log : ctx.evidence().logs()) {
-      String source = log.role() == LogRole.EXECUTOR ? "executor " + log.executorId().orElse("?") + " log"
-          : log.role() == LogRole.DRIVER ? "driver log" : "log";
+      String source = log.role() == LogRole.EXECUTOR ? EvidenceKind.EXECUTOR_LOGS.qualified(log.executorId().orElse("?"))
+          : log.role() == LogRole.DRIVER ? EvidenceKind.DRIVER_LOG.displayName() : EvidenceKind.LOG.displayName();
       for (LogExcerpt e : log.excerpts()) {
         if (e.time().isEmpty() || e.signatures().stream().noneMatch(TIMELINE_SIGNATURES::contains)) {
           continue;
@@ -108,7 +113,7 @@ public final class Chronology {
     }
     long end = ctx.endMs();
     if (ctx.completed() && end > 0) {
-      out.add(event(end, "event log", "application ended", Optional.empty()));
+      out.add(event(end, EVENT_LOG, "application ended", Optional.empty()));
     }
     out.sort(Comparator.comparing(TimelineEvent::time));
     return out.size() > MAX_TIMELINE ? List.copyOf(out.subList(0, MAX_TIMELINE)) : out;
@@ -209,7 +214,7 @@ public final class Chronology {
       case TERMINATION -> e.exitCode().map(c -> c != 0).orElse(true);
       case POD_STATUS, NODE_CONDITION, APPLICATION, OTHER -> true;
       case EVENT -> "Warning".equals(e.details().attributes().get("type")) || ClusterRecords.DISRUPTIONS.contains(e.reason())
-          || e.reason().equals("Killing");
+          || e.reason().equals(ClusterEventReasons.KILLING);
     };
   }
 

@@ -2,6 +2,7 @@ package io.sparkrca.analysis.rca.internal;
 
 import io.sparkrca.core.evidence.ClusterDetails;
 import io.sparkrca.core.evidence.ClusterEvent;
+import io.sparkrca.core.evidence.ClusterEventReasons;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.format.Formats;
 import io.sparkrca.analysis.AnalysisContext;
@@ -20,9 +21,10 @@ import java.util.Set;
  */
 final class ClusterRecords {
   /** Pod reasons and events that mean the pod was taken away from under the executor. */
-  static final Set<String> DISRUPTIONS = Set.of("Evicted", "Preempting", "Preempted", "PreemptionByScheduler",
-      "TerminationByKubelet", "EvictionByEvictionAPI", "DeletionByTaintManager", "NodeLost", "NodeNotReady",
-      "Shutdown", "NodeShutdown", "Terminated", "TaintManagerEviction");
+  static final Set<String> DISRUPTIONS = Set.of(ClusterEventReasons.EVICTED, ClusterEventReasons.PREEMPTING,
+      ClusterEventReasons.PREEMPTED, "PreemptionByScheduler", "TerminationByKubelet", "EvictionByEvictionAPI",
+      "DeletionByTaintManager", "NodeLost", ClusterEventReasons.NODE_NOT_READY, ClusterEventReasons.SHUTDOWN,
+      "NodeShutdown", "Terminated", "TaintManagerEviction");
   /** How far around a loss a node's events are taken to concern it. */
   private static final long NODE_WINDOW_MS = 10 * 60_000L;
 

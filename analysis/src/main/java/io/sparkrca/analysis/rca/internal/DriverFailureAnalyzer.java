@@ -4,6 +4,7 @@ import static io.sparkrca.analysis.rca.internal.Support.finding;
 
 import io.sparkrca.core.app.SqlFailure;
 import io.sparkrca.core.evidence.ClusterEvent;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.LogEvidence;
 import io.sparkrca.core.evidence.LogExcerpt;
 import io.sparkrca.core.evidence.LogSignatures;
@@ -127,9 +128,9 @@ public final class DriverFailureAnalyzer implements Analyzer {
       Remedies.forKind(ctx, kind, text).forEach(b::recommend);
     }
     if (!fromLog) {
-      b.want("driver log", "the driver log has the full stack trace and what the driver did before");
+      b.want(EvidenceKind.DRIVER_LOG, "the driver log has the full stack trace and what the driver did before");
     }
-    b.want("code", "the job's script or JAR would show the failing line");
+    b.want(EvidenceKind.CODE, "the job's script or JAR would show the failing line");
     return b.build();
   }
 
@@ -149,7 +150,7 @@ public final class DriverFailureAnalyzer implements Analyzer {
           .toConfirm("the session's console or notebook output, for a command that failed before it ran a job")
           .time(ctx.startMs())
           .explainsFailure(true) // as for any application without a job: the answer is this, not "healthy"
-          .want("driver log", "a session's failed commands are printed only there")
+          .want(EvidenceKind.DRIVER_LOG, "a session's failed commands are printed only there")
           .build();
     }
     return Candidate.builder(finding(RootCauseKind.UNDETERMINED, Severity.HIGH, "The application ran no Spark job",
@@ -162,7 +163,7 @@ public final class DriverFailureAnalyzer implements Analyzer {
         .toConfirm("the driver log (spark-submit's stderr, the driver pod's log): an exception before the first action is there")
         .time(ctx.startMs())
         .explainsFailure(true)
-        .want("driver log", "failures before the first action are recorded only there")
+        .want(EvidenceKind.DRIVER_LOG, "failures before the first action are recorded only there")
         .build();
   }
 
@@ -265,13 +266,13 @@ public final class DriverFailureAnalyzer implements Analyzer {
             + "application -status, or the Dataproc batch's state message")
         .time(last)
         .explainsFailure(true)
-        .want("cluster records", "the cluster manager's or the kernel's record says who killed the driver and why")
+        .want(EvidenceKind.CLUSTER_RECORDS, "the cluster manager's or the kernel's record says who killed the driver and why")
         .recommend(Support.investigate("Find who stopped the driver: its exit status and the cluster manager's or "
             + "kernel's record of the kill. If it was killed for memory, raise spark.driver.memoryOverhead (and "
             + "spark.driver.memory if the heap was full) or keep results off the driver.",
             "Nothing the application recorded explains the stop."));
     if (!haveDriverLog) {
-      b.want("driver log", "a driver that failed on its own says so in its log");
+      b.want(EvidenceKind.DRIVER_LOG, "a driver that failed on its own says so in its log");
     }
     return Optional.of(b.build());
   }
@@ -307,7 +308,7 @@ public final class DriverFailureAnalyzer implements Analyzer {
         out.set(out.indexOf(keep), new Candidate(withEvidence(keep.finding(), refs), keep.confidence(), keep.explanation(),
             keep.evidenceAgainst(), keep.toConfirm(), keep.codeLocation().or(c::codeLocation), Math.min(keep.time(), c.time()),
             keep.explainsFailure(), keep.explains(), keep.recommendations(),
-            keep.wants().stream().filter(w -> !w.what().equals("driver log")).toList()));
+            keep.wants().stream().filter(w -> w.kind() != EvidenceKind.DRIVER_LOG).toList()));
       }
     }
     return out;

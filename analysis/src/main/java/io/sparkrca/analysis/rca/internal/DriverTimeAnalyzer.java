@@ -5,6 +5,7 @@ import static io.sparkrca.core.format.Formats.humanMillis;
 import static io.sparkrca.analysis.rca.internal.Support.percent;
 import static io.sparkrca.analysis.rca.internal.Support.prop;
 
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.model.ExecutorSummary;
 import io.sparkrca.core.model.JobData;
 import io.sparkrca.core.report.Confidence;
@@ -89,8 +90,8 @@ public final class DriverTimeAnalyzer implements Analyzer {
         .recommend(Support.fix("Move the driver-side work into Spark (distributed transformations instead of "
                 + "collect-then-loop), run independent jobs concurrently, and remove sleeps or slow external calls "
                 + "between actions.", "The cluster idles while the driver works.", List.of()))
-        .want("driver log", "the driver log shows what the driver did in the gaps")
-        .want("code", "the driver code between the actions is where the time goes")
+        .want(EvidenceKind.DRIVER_LOG, "the driver log shows what the driver did in the gaps")
+        .want(EvidenceKind.CODE, "the driver code between the actions is where the time goes")
         .build());
   }
 

@@ -10,6 +10,7 @@ import io.sparkrca.core.app.ExecutorRemoval;
 import io.sparkrca.core.app.StageFailure;
 import io.sparkrca.core.app.TaskFailureGroup;
 import io.sparkrca.core.evidence.ClusterEvent;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.LogEvidence;
 import io.sparkrca.core.evidence.LogExcerpt;
 import io.sparkrca.core.evidence.LogSignatures;
@@ -279,8 +280,8 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     } else {
       b.explains(RootCauseKind.FLAKY_INFRASTRUCTURE);
     }
-    b.want("executor logs", "executor " + exec + "'s own log says why it died");
-    b.want("cluster records", "the executor's pod status (containerStatuses[].state.terminated: reason such as OOMKilled, "
+    b.want(EvidenceKind.EXECUTOR_LOGS, "executor " + exec + "'s own log says why it died");
+    b.want(EvidenceKind.CLUSTER_RECORDS, "the executor's pod status (containerStatuses[].state.terminated: reason such as OOMKilled, "
         + "exit code, times) or the container's exit status and the cluster's events hold the kill reason");
     return b.build();
   }
@@ -305,7 +306,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
         .toConfirm("the logs of the executor or shuffle service that served the blocks, and the node's health at that time")
         .time(f.firstTime())
         .explainsFailure(fatal)
-        .want("executor logs", "the serving executor's log says whether it was alive")
+        .want(EvidenceKind.EXECUTOR_LOGS, "the serving executor's log says whether it was alive")
         .recommend(Support.investigate("Look at the executor or shuffle service the failed fetches went to (the "
             + "message names its host and port) and the network between them.", "Fetch failures are a symptom."))
         .build();

@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca.internal;
 
+import io.sparkrca.core.evidence.ClusterEventReasons;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
@@ -34,7 +35,7 @@ public final class ExitCodes {
   public static boolean memoryKill(String reason) {
     String r = reason == null ? "" : reason;
     return r.contains("exceeding memory limits") || r.contains("exceeding physical memory")
-        || r.contains("exceeding virtual memory") || r.contains("OOMKilled") || r.contains("possible container OOM")
+        || r.contains("exceeding virtual memory") || r.contains(ClusterEventReasons.OOM_KILLED) || r.contains("possible container OOM")
         || r.contains("memory cgroup");
   }
 

@@ -6,6 +6,7 @@ import static io.sparkrca.analysis.rca.internal.Support.tune;
 
 import io.sparkrca.core.app.StageFailure;
 import io.sparkrca.core.evidence.ClusterEvent;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
@@ -134,7 +135,7 @@ public final class FlakyNodeAnalyzer implements Analyzer {
             + kind + " cannot fail the job.",
         "spark.excludeOnFailure excludes an executor after 2 failed tasks and a node after 2 failed executors.",
         List.of(prop(ctx.conf(), "spark.excludeOnFailure.enabled", "true"))));
-    b.want("cluster records", "the " + kind + "'s conditions and events confirm or clear it");
+    b.want(EvidenceKind.CLUSTER_RECORDS, "the " + kind + "'s conditions and events confirm or clear it");
     return List.of(b.build());
   }
 

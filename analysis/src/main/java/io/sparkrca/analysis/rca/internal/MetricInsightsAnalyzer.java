@@ -6,6 +6,7 @@ import static io.sparkrca.core.format.Formats.humanMillis;
 import static io.sparkrca.analysis.rca.internal.Support.percent;
 
 import io.sparkrca.core.evidence.ClusterEvent;
+import io.sparkrca.core.evidence.ClusterEventReasons;
 import io.sparkrca.core.model.ExecutorStageSummary;
 import io.sparkrca.core.model.ExecutorSummary;
 import io.sparkrca.core.model.StageData;
@@ -50,7 +51,7 @@ import java.util.regex.Pattern;
  *   <li>stage progression: stage attempts that failed, and stages still waiting or running when the
  *       application ended;
  *   <li>executors required against running, from the autoscaler's records in Cloud Logging (the
- *       {@code AutoscalerExecutors} cluster records the Dataproc provider makes of them).
+ *       {@link ClusterEventReasons#AUTOSCALER_EXECUTORS} cluster records the Dataproc provider makes of them).
  * </ul>
  *
  * <p>Insights are observations, not time costs: their estimated cost is 0, so they never become the
@@ -81,8 +82,6 @@ public final class MetricInsightsAnalyzer implements Analyzer {
   /** Run time an executor needs in the stages read before its shuffle write share means anything. */
   static final long MIN_EXECUTOR_RUN_MS = 500;
   static final int MAX_NAMED = 10;
-  /** The cluster record reason the Dataproc provider gives the autoscaler's executor counts. */
-  public static final String AUTOSCALER_REASON = "AutoscalerExecutors";
   private static final Pattern COUNTS = Pattern.compile("required=(\\d+) running=(\\d+)");
 
   @Override
@@ -363,7 +362,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     long worstRunning = 0;
     int records = 0;
     for (ClusterEvent e : ctx.evidence().clusterEvents()) {
-      if (!e.reason().equals(AUTOSCALER_REASON)) {
+      if (!e.reason().equals(ClusterEventReasons.AUTOSCALER_EXECUTORS)) {
         continue;
       }
       Matcher m = COUNTS.matcher(e.message());

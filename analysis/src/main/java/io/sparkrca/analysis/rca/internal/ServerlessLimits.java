@@ -1,6 +1,7 @@
 package io.sparkrca.analysis.rca.internal;
 
 import io.sparkrca.core.evidence.ClusterEvent;
+import io.sparkrca.core.evidence.ClusterEventReasons;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.analysis.AnalysisContext;
@@ -45,14 +46,12 @@ import java.util.OptionalLong;
  *       never recommended.
  * </ul>
  *
- * <p>Autotuning: when the workload runs with autotuning (the provider's {@value
- * #AUTOTUNING_REASON} record, from the batch's {@code runtimeConfig.autotuningConfig}), the report
+ * <p>Autotuning: when the workload runs with autotuning (the provider's {@link
+ * ClusterEventReasons#DATAPROC_AUTOTUNING} record, from the batch's {@code runtimeConfig.autotuningConfig}), the report
  * says so and never recommends turning it on; recommendations for what it tunes say that it
  * already adjusts them between runs.
  */
 public final class ServerlessLimits {
-  /** The cluster record reason a provider gives a workload's autotuning scenarios ({@code scenarios=A,B}). */
-  public static final String AUTOTUNING_REASON = "DataprocAutotuning";
   static final List<Integer> ALLOWED_CORES = List.of(4, 8, 16);
   static final long MIN_MB_PER_CORE = 1024;
   static final long MAX_MB_PER_CORE_STANDARD = 7424;
@@ -124,7 +123,7 @@ public final class ServerlessLimits {
   /** The autotuning scenarios the provider recorded, when autotuning is on. */
   static Optional<String> autotuning(AnalysisContext ctx) {
     for (ClusterEvent e : ctx.evidence().clusterEvents()) {
-      if (e.reason().equals(AUTOTUNING_REASON)) {
+      if (e.reason().equals(ClusterEventReasons.DATAPROC_AUTOTUNING)) {
         String m = e.message();
         return Optional.of(m.startsWith("scenarios=") ? m.substring("scenarios=".length()) : m);
       }

@@ -8,6 +8,7 @@ import static io.sparkrca.analysis.rca.internal.Support.tune;
 
 import io.sparkrca.core.app.StageFailure;
 import io.sparkrca.core.app.TaskFailureGroup;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.evidence.LogExcerpt;
 import io.sparkrca.core.evidence.LogSignatures;
 import io.sparkrca.core.model.ExecutionData;
@@ -116,7 +117,7 @@ public final class TaskFailureAnalyzer implements Analyzer {
           .explainsFailure(fatal);
       Remedies.forKind(ctx, k, text).forEach(b::recommend);
       if (code.isPresent()) {
-        b.want("code", "the job's JAR or script would show the failing line");
+        b.want(EvidenceKind.CODE, "the job's JAR or script would show the failing line");
       }
       return b.build();
     }
@@ -153,7 +154,7 @@ public final class TaskFailureAnalyzer implements Analyzer {
               + "mode=PERMISSIVE and a columnNameOfCorruptRecord, or use try_cast/try_to_number for parsing, "
               + "and count or route the rejects.",
           "A single malformed record should not abort a whole job.", List.of()));
-      b.want("code", "the job's code would show the failing line");
+      b.want(EvidenceKind.CODE, "the job's code would show the failing line");
       return b.build();
     }
     // Retries succeeded.
@@ -270,7 +271,7 @@ public final class TaskFailureAnalyzer implements Analyzer {
       }
     }
     Remedies.oom(ctx, kind, stage, operators, code).forEach(b::recommend);
-    b.want("executor logs", "the failed executors' stderr shows what else ran out of memory and the GC before it");
+    b.want(EvidenceKind.EXECUTOR_LOGS, "the failed executors' stderr shows what else ran out of memory and the GC before it");
     return b.build();
   }
 

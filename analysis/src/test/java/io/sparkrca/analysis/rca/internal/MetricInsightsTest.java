@@ -6,6 +6,7 @@ import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.StageQuery;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.evidence.ClusterEvent;
+import io.sparkrca.core.evidence.ClusterEventReasons;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.ApplicationEvidence;
 import io.sparkrca.core.model.StageStatus;
@@ -124,9 +125,9 @@ class MetricInsightsTest {
     Instant t = Instant.parse("2026-12-01T21:10:00Z");
     List<ClusterEvent> records = List.of(
         new ClusterEvent("Cloud Logging: dataproc.googleapis.com/autoscaler", Optional.of(t), "dataproc batch b-1",
-            Optional.empty(), MetricInsightsAnalyzer.AUTOSCALER_REASON, "required=10 running=9", Optional.empty()),
+            Optional.empty(), ClusterEventReasons.AUTOSCALER_EXECUTORS, "required=10 running=9", Optional.empty()),
         new ClusterEvent("Cloud Logging: dataproc.googleapis.com/autoscaler", Optional.of(t.plusSeconds(120)),
-            "dataproc batch b-1", Optional.empty(), MetricInsightsAnalyzer.AUTOSCALER_REASON,
+            "dataproc batch b-1", Optional.empty(), ClusterEventReasons.AUTOSCALER_EXECUTORS,
             "required=40 running=12 constraints=REACHED_MAXIMUM_CLUSTER_SIZE", Optional.empty()));
     Evidence e = withRecords(app, records);
 
@@ -142,7 +143,7 @@ class MetricInsightsTest {
   void aSmallGapIsNoInsight() {
     SparkApplication app = EventLogs.replay(TestkitFixtures.get("3.5.9", "healthy").eventLog());
     Evidence e = withRecords(app, List.of(new ClusterEvent("autoscaler", Optional.empty(), "batch", Optional.empty(),
-        MetricInsightsAnalyzer.AUTOSCALER_REASON, "required=10 running=9", Optional.empty())));
+        ClusterEventReasons.AUTOSCALER_EXECUTORS, "required=10 running=9", Optional.empty())));
 
     assertThat(insights(RcaEngine.standard().analyze(e))).noneSatisfy(f -> assertThat(f.title()).contains("executors required"));
   }

@@ -1,6 +1,5 @@
 package io.sparkrca.core.eventlog.replay;
 
-import io.sparkrca.core.eventlog.BadLine;
 import io.sparkrca.core.app.ExecutorRemoval;
 import io.sparkrca.core.app.ApplicationFacts;
 import io.sparkrca.core.app.StageFailure;

@@ -30,13 +30,10 @@ import io.sparkrca.core.error.InvalidRequestException;
 public record ReplayOptions(boolean strict, int maxLineBytes, int maxTaskRowsPerStage, int threads) {
   /**
    * The default of {@link #threads}: 2 where there are two processors or more, unless {@code
-   * -Dsparkrca.replay.threads=1}.
+   * -Dsparkrca.replay.threads=1} (the sources' default, {@link
+   * io.sparkrca.core.source.SourceSettings#DEFAULT_READ_THREADS}).
    */
-  public static final int DEFAULT_THREADS =
-      !"1".equals(System.getProperty("sparkrca.replay.threads"))
-              && Runtime.getRuntime().availableProcessors() >= 2
-          ? 2
-          : 1;
+  public static final int DEFAULT_THREADS = io.sparkrca.core.source.SourceSettings.DEFAULT_READ_THREADS;
 
   /** Lenient, 64 MiB lines (plans of huge SQL queries fit), every task kept, default threads. */
   public static final ReplayOptions DEFAULTS = new ReplayOptions(false, 64 << 20, Integer.MAX_VALUE);

@@ -1,7 +1,6 @@
 package io.sparkrca.core.eventlog.replay;
 
 import io.sparkrca.core.app.ApplicationFacts;
-import io.sparkrca.core.eventlog.ReplayReport;
 
 /** What a finished replay holds: the listener state, the SQL tracker, evidence and the report. */
 public final class ReplayResult {

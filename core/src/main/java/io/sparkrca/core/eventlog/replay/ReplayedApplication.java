@@ -5,7 +5,6 @@ import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.StageQuery;
 import io.sparkrca.core.app.TaskQuery;
 import io.sparkrca.core.app.ApplicationFacts;
-import io.sparkrca.core.eventlog.ReplayReport;
 import io.sparkrca.core.model.ApplicationAttemptInfo;
 import io.sparkrca.core.model.ApplicationEnvironmentInfo;
 import io.sparkrca.core.model.ApplicationInfo;

@@ -9,8 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkrca.core.error.CorruptInputException;
-import io.sparkrca.core.eventlog.ReplayReport;
-import io.sparkrca.core.eventlog.NotAnEventLogException;
+import io.sparkrca.core.error.Remedy;
 import io.sparkrca.core.io.BinaryFormat;
 import io.sparkrca.core.io.ByteSource;
 import io.sparkrca.core.io.DecodedStream;
@@ -26,11 +25,11 @@ import java.util.List;
  */
 public final class Replayer {
   /**
-   * What a strict replay's error about a bad line says to do, in library terms; a command line
-   * may replace it with its own option.
+   * What a strict replay's error about a bad line says to do: replay leniently, which skips bad
+   * lines and reports them. A command line may say it with its own option.
    */
-  public static final String STRICT_MODE_HINT =
-      "strict mode: replay with strict(false) to skip bad lines and report them";
+  public static final Remedy LENIENT =
+      Remedy.of("replay.lenient", "strict mode: replay with strict(false) to skip bad lines and report them");
 
   /** The parser settings of every replay; the differential tests parse with the same ones. */
   static final JsonFactory FACTORY =
@@ -234,8 +233,7 @@ public final class Replayer {
 
   private void recordBad(long line, String reason) {
     if (options.strict()) {
-      throw new CorruptInputException(
-          facts.currentSource + " line " + line + ": " + reason + " (" + STRICT_MODE_HINT + ")");
+      throw new CorruptInputException(facts.currentSource + " line " + line + ": " + reason + " (", LENIENT, ")");
     }
     facts.badLine(line, reason);
   }

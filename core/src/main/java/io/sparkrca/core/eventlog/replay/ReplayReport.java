@@ -1,4 +1,4 @@
-package io.sparkrca.core.eventlog;
+package io.sparkrca.core.eventlog.replay;
 
 import java.util.List;
 import java.util.Map;
@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * How reading an event log went: what was read, what was skipped and why. A report with bad lines
  * or truncation still comes with an application; callers decide whether that is good enough (the
- * strict mode of {@link EventLogs} makes any bad line fatal instead).
+ * strict mode of {@link io.sparkrca.core.eventlog.EventLogs} makes any bad line fatal instead).
  *
  * <pre>{@code
  * ReplayReport r = app.report();

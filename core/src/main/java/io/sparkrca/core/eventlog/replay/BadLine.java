@@ -1,4 +1,4 @@
-package io.sparkrca.core.eventlog;
+package io.sparkrca.core.eventlog.replay;
 
 /**
  * A log line that could not be applied, and why.

@@ -1,4 +1,4 @@
-package io.sparkrca.core.eventlog;
+package io.sparkrca.core.eventlog.replay;
 
 import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.core.io.BinaryFormat;
