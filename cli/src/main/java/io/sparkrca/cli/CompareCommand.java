@@ -1,11 +1,10 @@
 package io.sparkrca.cli;
 
-import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.error.InvalidRequestException;
-import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.source.SourceSettings;
-import io.sparkrca.core.source.SparkSources;
+import io.sparkrca.analysis.compare.CompareRequest;
+import io.sparkrca.analysis.compare.CompareRunner;
 import io.sparkrca.analysis.compare.Comparison;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -14,8 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -102,26 +99,11 @@ final class CompareCommand implements Callable<Integer>, Formatted {
     }
     SourceSettings settings = SourceSettings.builder().http(http.settings()).byteSources(http.sources(spec)).strict(strict)
         .build();
-    SparkSources sources = SparkSources.builder().settings(settings).loadServiceProviders().build();
-    // The two runs are read at once: a comparison costs about one replay of wall time on two cores.
-    CompletableFuture<SparkApplication> base = CompletableFuture.supplyAsync(() -> sources.application(baseline));
-    SparkApplication cand;
-    SparkApplication b;
-    try {
-      cand = sources.application(candidate);
-      b = base.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof SparkRcaException s) {
-        throw new SparkRcaException("the baseline " + Redactor.redactUri(baseline) + ": " + s.message(CliHints::words), s);
-      }
-      throw e;
-    }
-    Comparison.Builder cb = Comparison.builder(cand, b).sources(candidate, baseline).settings(settings)
-        .minSlowdown(minSlowdown);
+    CompareRequest.Builder request = CompareRequest.builder(candidate, baseline).minSlowdown(minSlowdown);
     for (int i = 0; i < code.size(); i++) {
-      cb.code(code.get(i), baselineCode.get(i));
+      request.code(code.get(i), baselineCode.get(i));
     }
-    Comparison c = cb.compare();
+    Comparison c = CompareRunner.builder().settings(settings).build().run(request.build());
     output.write(out, format.render(c));
     if (!CliContract.quiet(spec)) {
       err.println("sparkrca: " + c.verdict().kind() + " (" + c.verdict().confidence().name().toLowerCase(Locale.ROOT)

@@ -1,11 +1,7 @@
 package io.sparkrca.cli;
 
 import io.sparkrca.core.error.InvalidRequestException;
-import io.sparkrca.core.error.SparkRcaException;
-import io.sparkrca.core.evidence.Evidence;
-import io.sparkrca.core.evidence.EvidenceCollector;
-import io.sparkrca.core.evidence.EvidenceGap;
-import io.sparkrca.core.evidence.EvidenceKind;
+import io.sparkrca.analysis.rca.RcaRunner;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.HttpByteSourceProvider;
 import io.sparkrca.gcp.GcpSettings;
@@ -138,19 +134,10 @@ final class DataprocOptions {
         .add(HttpByteSourceProvider.of(http.settings())).build();
   }
 
-  /** Adds the workload, read with these settings, to {@code b}; nothing when no workload flag was given. */
-  void apply(EvidenceCollector.Builder b) {
-    workloadUri().ifPresent(uri -> b.workloadEvidence(new DataprocEvidenceProvider(settings())).workload(uri));
-  }
-
-  /** When the workload itself could not be described, an error naming the call, not a report of missing evidence. */
-  void check(Evidence e) {
-    if (workloadUri().isEmpty()) {
-      return;
-    }
-    Optional<EvidenceGap> g = e.gaps(EvidenceKind.WORKLOAD).stream().findFirst();
-    if (g.isPresent()) {
-      throw new SparkRcaException(CliHints.gapError(g.get()));
+  /** Gives {@code runner} what describes the workload, read with these settings; nothing when no workload flag was given. */
+  void addTo(RcaRunner.Builder runner) {
+    if (workloadUri().isPresent()) {
+      runner.workloadEvidence(new DataprocEvidenceProvider(settings()));
     }
   }
 }

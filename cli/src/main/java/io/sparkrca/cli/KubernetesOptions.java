@@ -1,7 +1,7 @@
 package io.sparkrca.cli;
 
 import io.sparkrca.core.error.InvalidRequestException;
-import io.sparkrca.core.evidence.EvidenceCollector;
+import io.sparkrca.analysis.rca.RcaRunner;
 import io.sparkrca.kubernetes.KubernetesEvidence;
 import io.sparkrca.kubernetes.KubernetesSettings;
 import java.nio.file.Path;
@@ -80,9 +80,9 @@ final class KubernetesOptions {
    * Adds the cluster, as these options name it, to {@code b}; without options the class path's
    * provider still asks kubectl's cluster about applications whose master is {@code k8s://}.
    */
-  void addTo(EvidenceCollector.Builder b) {
+  void addTo(RcaRunner.Builder runner) {
     if (given()) {
-      b.clusterEvidence(KubernetesEvidence.of(settings()));
+      runner.clusterEvidence(KubernetesEvidence.of(settings()));
     }
   }
 }

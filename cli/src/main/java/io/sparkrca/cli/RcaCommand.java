@@ -1,16 +1,12 @@
 package io.sparkrca.cli;
 
 import io.sparkrca.core.error.InvalidRequestException;
-import io.sparkrca.core.error.SparkRcaException;
-import io.sparkrca.core.evidence.Evidence;
-import io.sparkrca.core.evidence.EvidenceCollector;
-import io.sparkrca.core.evidence.EvidenceGap;
-import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.redaction.Redactor;
+import io.sparkrca.analysis.rca.RcaRequest;
+import io.sparkrca.analysis.rca.RcaRunner;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.core.source.SparkSources;
-import io.sparkrca.analysis.rca.RcaEngine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +14,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -150,7 +147,8 @@ final class RcaCommand implements Callable<Integer>, Formatted {
 
   private RcaReport analyze() {
     application = shs.applicationUri(application, "EVENT_LOG");
-    if (application == null && dataproc.workloadUri().isEmpty() && inputs.driverLogs.isEmpty() && inputs.executorLogs.isEmpty()
+    Optional<String> workload = dataproc.workloadUri();
+    if (application == null && workload.isEmpty() && inputs.driverLogs.isEmpty() && inputs.executorLogs.isEmpty()
         && inputs.logs.isEmpty()) {
       throw new InvalidRequestException("an event log is required (or at least a log, or a Dataproc --batch/--session/--job): "
           + "sparkrca rca EVENT_LOG [--driver-log URI] [--executor-log URI_OR_DIR] [--code URI] [--baseline EVENT_LOG]");
@@ -158,35 +156,23 @@ final class RcaCommand implements Callable<Integer>, Formatted {
     if (reading.timeoutSeconds < 1) {
       throw new InvalidRequestException("--timeout must be at least 1 second, not " + reading.timeoutSeconds);
     }
+    RcaRequest.Builder request = RcaRequest.builder().timeout(Duration.ofSeconds(reading.timeoutSeconds));
+    if (application != null) {
+      request.application(application);
+    }
+    workload.ifPresent(request::workload);
+    if (inputs.baseline != null) {
+      request.baseline(inputs.baseline);
+    }
+    inputs.driverLogs.forEach(request::driverLog);
+    inputs.executorLogs.forEach(request::executorLogs);
+    inputs.logs.forEach(request::logs);
+    inputs.code.forEach(request::code);
     SourceSettings settings = SourceSettings.builder().http(http.settings())
         .byteSources(ReadProgress.track(dataproc.byteSources(http), spec)).strict(reading.strict).build();
-    EvidenceCollector.Builder b = EvidenceCollector.builder()
-        .sources(SparkSources.builder().settings(settings).loadServiceProviders().build())
-        .timeout(Duration.ofSeconds(reading.timeoutSeconds));
-    dataproc.apply(b);
-    if (application != null) {
-      b.application(application);
-    }
-    if (inputs.baseline != null) {
-      b.baseline(inputs.baseline);
-    }
-    inputs.driverLogs.forEach(b::driverLog);
-    inputs.executorLogs.forEach(b::executorLogs);
-    inputs.logs.forEach(b::logs);
-    inputs.code.forEach(b::code);
-    k8s.addTo(b);
-    Evidence evidence = b.build().collect();
-    dataproc.check(evidence);
-    if (application != null && evidence.application().isEmpty() && evidence.logs().isEmpty()) {
-      // Nothing at all to analyze: that is an input error, not an undetermined root cause.
-      EvidenceGap g = evidence.gaps(EvidenceKind.EVENT_LOG).stream().findFirst().orElseThrow(() ->
-          new SparkRcaException("the event log " + Redactor.redactUri(application) + " could not be read"));
-      throw new SparkRcaException(CliHints.gapError(g));
-    }
-    if (inputs.baseline != null && evidence.baseline().isEmpty()) {
-      EvidenceGap g = evidence.gaps(EvidenceKind.BASELINE).stream().findFirst().orElseThrow();
-      throw new SparkRcaException("the baseline " + g.uri() + " could not be read: " + g.detail(CliHints::words));
-    }
-    return RcaEngine.standard().analyze(evidence);
+    RcaRunner.Builder runner = RcaRunner.builder().sources(SparkSources.builder().settings(settings).loadServiceProviders().build());
+    dataproc.addTo(runner);
+    k8s.addTo(runner);
+    return runner.build().run(request.build());
   }
 }

@@ -1,7 +1,5 @@
 package io.sparkrca.cli;
 
-import io.sparkrca.core.eventlog.EventLogReader;
-import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.eventlog.replay.NotAnEventLogException;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
@@ -9,6 +7,9 @@ import io.sparkrca.rules.BrokenRuleException;
 import io.sparkrca.rules.DiagnosticStatus;
 import io.sparkrca.rules.OutputContract;
 import io.sparkrca.rules.RuleCatalog;
+import io.sparkrca.rules.RulesRequest;
+import io.sparkrca.rules.RulesRunner;
+import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.rules.StageDiagnostics;
 import io.sparkrca.rules.StageRule;
 import io.sparkrca.rules.StageRuleEngine;
@@ -140,38 +141,37 @@ final class RulesCommand implements Callable<Integer>, Formatted {
     PrintWriter err = spec.commandLine().getErr();
     location = shs.applicationUri(location, "EVENT_LOG");
     OutputContract shape = parseContract(contract);
-    RuleCatalog catalog = RuleCatalog.of(List.of());
-    for (Path f : ruleFiles) {
-      catalog = catalog.plus(RuleCatalog.load(f));
-    }
-    for (String json : inlineRules) {
-      catalog = catalog.plus(RuleCatalog.parse(json, "--rule"));
-    }
-    if (recommended || (list && catalog.rules().isEmpty() && catalog.warnings().isEmpty())) {
-      catalog = RuleCatalog.recommended().plus(catalog);
-    }
+    RulesRequest.Builder request = RulesRequest.builder().skipBrokenRules(skipBrokenRules);
+    ruleFiles.forEach(request::ruleFile);
+    inlineRules.forEach(json -> request.rules(json, "--rule"));
     if (list) {
-      printList(out, catalog);
+      RuleCatalog given = request.build().catalog();
+      // With no rules of its own, --list shows the recommended catalog.
+      boolean none = given.rules().isEmpty() && given.warnings().isEmpty();
+      printList(out, recommended || none ? RuleCatalog.recommended().plus(given) : given);
       return 0;
     }
+    request.recommended(recommended);
+    if (location != null) {
+      request.application(location);
+    }
+    RulesRequest rules = request.build();
     if (location == null && telemetryFile == null) {
       throw new InvalidRequestException(
           "an event log is required (or --telemetry FILE, or --list): sparkrca rules [--recommended] [--rules FILE] EVENT_LOG");
     }
+    RulesRunner runner = RulesRunner.builder().settings(SourceSettings.builder().http(http.settings())
+        .byteSources(http.sources(spec)).build()).parallelism(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())))
+        .build();
     if (showTelemetry) {
       output.write(out,
-          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(open(location)))
+          (telemetryFile != null ? readTelemetry(telemetryFile) : StageTelemetry.from(runner.application(location)))
               .toJson());
       return 0;
     }
     StageRuleEngine engine;
     try {
-      engine =
-          StageRuleEngine.builder()
-              .rules(catalog)
-              .skipBrokenRules(skipBrokenRules)
-              .parallelism(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())))
-              .build();
+      engine = runner.engine(rules);
     } catch (BrokenRuleException e) {
       String which = e.brokenRules().size() == 1 ? "it" : "them";
       StageDiagnostics broken =
@@ -191,7 +191,7 @@ final class RulesCommand implements Callable<Integer>, Formatted {
       }
     } else {
       try {
-        result = engine.evaluate(open(location));
+        result = engine.evaluate(runner.application(location));
       } catch (NotAnEventLogException e) {
         // Say which command reads this file, as every command does.
         result = engine.error(java.util.Optional.empty(), SparkRcaCommand.describe(e));
@@ -200,16 +200,6 @@ final class RulesCommand implements Callable<Integer>, Formatted {
       }
     }
     return report(result, shape, out, err);
-  }
-
-  /** The application at {@code uri}: an event log replayed here, or another source's (a History Server). */
-  private io.sparkrca.core.app.SparkApplication open(String uri) {
-    io.sparkrca.core.source.SparkSources sources = Applications.sources(http, false, spec);
-    if (Applications.fromOtherSource(sources, uri)) {
-      return Applications.application(sources, uri);
-    }
-    EventLogReader reader = EventLogs.reader().sources(http.sources(spec)).build();
-    return reader.replay(uri);
   }
 
   /** Prints the result (stdout) and its warnings and error (stderr); returns the exit code. */

@@ -1,17 +1,13 @@
 package io.sparkrca.cli;
 
-import io.sparkrca.core.error.SparkRcaException;
-import io.sparkrca.core.eventlog.EventLogReader;
-import io.sparkrca.core.eventlog.EventLogRef;
-import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.json.SparkJson;
-import io.sparkrca.core.summary.ApplicationSummary;
-import io.sparkrca.core.summary.SummaryMarkdown;
+import io.sparkrca.core.source.SourceSettings;
+import io.sparkrca.core.summary.Summaries;
+import io.sparkrca.core.summary.SummaryRequest;
+import io.sparkrca.core.summary.SummaryRunner;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Set;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -94,70 +90,24 @@ final class SummarizeCommand implements Callable<Integer>, Formatted {
     if (location == null) {
       throw new io.sparkrca.core.error.InvalidRequestException("an event log is required: sparkrca summarize EVENT_LOG (or --shs URL --app ID)");
     }
-    io.sparkrca.core.source.SparkSources sources = Applications.sources(http, strict, spec);
-    if (Applications.fromOtherSource(sources, location)) {
-      ApplicationSummary one = ApplicationSummary.of(Applications.application(sources, location), location);
-      output.write(out, format == OutputFormat.json ? SparkJson.write(one) + "\n"
-          : format == OutputFormat.html ? one.toHtml() : SummaryMarkdown.render(one));
-      return one.outcome() == ApplicationSummary.Outcome.FAILED ? SparkRcaCommand.EXIT_FAIL : 0;
+    if (maxApps < 1 || maxApps > SummaryRequest.MAX_APPS) {
+      throw new io.sparkrca.core.error.InvalidRequestException("--max-apps must be from 1 to " + SummaryRequest.MAX_APPS + ", not " + maxApps);
     }
-    EventLogReader reader = EventLogs.reader().sources(http.sources(spec)).strict(strict).build();
-    List<EventLogRef> logs = reader.find(location);
-    List<ApplicationSummary> summaries = new ArrayList<>();
-    List<String> failures = new ArrayList<>();
-    for (EventLogRef log : logs.subList(0, Math.min(maxApps, logs.size()))) {
-      try {
-        summaries.add(ApplicationSummary.of(reader.replay(log), logs.size() == 1 ? location : log.uri()));
-      } catch (SparkRcaException e) {
-        if (logs.size() == 1) {
-          throw e;
-        }
-        failures.add(log.uri() + ": " + SparkRcaCommand.describe(e));
-      }
+    SourceSettings settings = SourceSettings.builder().http(http.settings()).byteSources(http.sources(spec)).strict(strict).build();
+    Summaries s = SummaryRunner.builder().settings(settings).build().run(new SummaryRequest(location, maxApps));
+    if (format == OutputFormat.html && s.summaries().size() != 1) {
+      throw new io.sparkrca.core.error.InvalidRequestException("an HTML summary shows one application, and "
+          + location + " holds " + s.logsFound() + " logs: give one of them");
     }
-    StringBuilder text = new StringBuilder();
-    if (format == OutputFormat.html) {
-      if (summaries.size() != 1) {
-        throw new io.sparkrca.core.error.InvalidRequestException("an HTML summary shows one application, and "
-            + location + " holds " + logs.size() + " logs: give one of them");
-      }
-      text.append(summaries.get(0).toHtml());
-    } else if (format == OutputFormat.json) {
-      text.append(SparkJson.write(logs.size() == 1 ? summaries.get(0) : summaries)).append('\n');
-    } else {
-      for (int i = 0; i < summaries.size(); i++) {
-        if (i > 0) {
-          text.append("\n---\n\n");
-        }
-        text.append(SummaryMarkdown.render(summaries.get(i)));
-      }
-      if (logs.size() > maxApps) {
-        text.append("\n(").append(logs.size() - maxApps).append(" more logs not summarized; raise --max-apps)\n");
-      }
+    for (Summaries.Skipped k : s.skipped()) {
+      err.println("sparkrca: skipped " + k.source() + ": " + SparkRcaCommand.describe(k.failure()));
     }
-    for (String f : failures) {
-      err.println("sparkrca: skipped " + f);
-    }
-    if (summaries.isEmpty()) {
-      throw new SparkRcaException("none of the " + logs.size() + " logs in " + location + " could be read");
-    }
-    output.write(out, text.toString());
-    return summaries.stream().anyMatch(s -> s.outcome() == ApplicationSummary.Outcome.FAILED)
-        ? SparkRcaCommand.EXIT_FAIL
-        : 0;
-  }
-
-  private String markdown(List<ApplicationSummary> summaries, int found) {
-    StringBuilder b = new StringBuilder();
-    for (int i = 0; i < summaries.size(); i++) {
-      if (i > 0) {
-        b.append("\n---\n\n");
-      }
-      b.append(SummaryMarkdown.render(summaries.get(i)));
-    }
-    if (found > maxApps) {
-      b.append("\n(").append(found - maxApps).append(" more logs not summarized; raise --max-apps)\n");
-    }
-    return b.toString();
+    String text = switch (format) {
+      case html -> s.toHtml();
+      case json -> SparkJson.write(s.logsFound() == 1 ? s.summaries().get(0) : s.summaries()) + "\n";
+      default -> s.toMarkdown(CliHints::words);
+    };
+    output.write(out, text);
+    return s.anyFailed() ? SparkRcaCommand.EXIT_FAIL : 0;
   }
 }

@@ -3,11 +3,11 @@ package io.sparkrca.examples;
 import io.sparkrca.core.eventlog.EventLogReader;
 import io.sparkrca.core.eventlog.EventLogRef;
 import io.sparkrca.core.eventlog.EventLogs;
-import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RootCause;
 import io.sparkrca.core.source.SparkSources;
-import io.sparkrca.analysis.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaRequest;
+import io.sparkrca.analysis.rca.RcaRunner;
 import java.io.PrintStream;
 import java.util.List;
 
@@ -36,14 +36,14 @@ public final class DiagnoseEventLogs {
   public static int diagnose(List<String> inputs, PrintStream out) {
     SparkSources sources = SparkSources.builder().loadServiceProviders().build();
     EventLogReader reader = EventLogs.reader().build();
-    RcaEngine engine = RcaEngine.standard();
+    RcaRunner runner = RcaRunner.standard();
     int problems = 0;
     for (String input : inputs) {
       // An event-log directory holds many applications; another source's URI names one.
-      List<String> apps = sources.providerFor(input).name().equals("event-log")
+      List<String> apps = sources.providerFor(input).fallback()
           ? reader.find(input).stream().map(EventLogRef::uri).toList() : List.of(input);
       for (String app : apps) {
-        RcaReport report = engine.analyze(EvidenceCollector.builder().application(app).build().collect());
+        RcaReport report = runner.run(RcaRequest.builder().application(app).build());
         RootCause cause = report.rootCause();
         out.println(report.application().id() + "  " + cause.kind() + " (" + cause.confidence() + "): " + cause.title());
         report.recommendations().stream().findFirst().ifPresent(r -> out.println("    fix: " + r.action()));

@@ -19,6 +19,7 @@ import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.core.source.SparkSources;
 import io.sparkrca.fleet.internal.RowText;
 import io.sparkrca.analysis.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaRunner;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -51,7 +52,7 @@ public final class FleetAnalysis {
 
   private final ByteSources bytes;
   private final SparkSources sources;
-  private final RcaEngine engine;
+  private final RcaRunner runner;
   private final MemoryBudget budget;
   private final Duration timeout;
 
@@ -63,7 +64,7 @@ public final class FleetAnalysis {
     this.sources = SparkSources.builder()
         .settings(SourceSettings.builder().byteSources(b.sources).readThreads(1).build())
         .build();
-    this.engine = b.engine;
+    this.runner = RcaRunner.builder().engine(b.engine).build();
     this.budget = b.budget;
     this.timeout = b.timeout;
   }
@@ -105,7 +106,7 @@ public final class FleetAnalysis {
       if (evidence.app().isEmpty()) {
         return FleetRow.error(log, unreadable(log, evidence));
       }
-      return row(log, evidence.app().get(), engine.analyze(evidence));
+      return row(log, evidence.app().get(), runner.run(evidence));
     } catch (SparkRcaException e) {
       return FleetRow.error(log, String.valueOf(e.getMessage()));
     } catch (RuntimeException | StackOverflowError e) {

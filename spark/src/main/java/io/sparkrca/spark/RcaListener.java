@@ -5,6 +5,7 @@ import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.analysis.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaRunner;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -68,7 +69,7 @@ import org.slf4j.LoggerFactory;
  */
 public class RcaListener extends SparkFirehoseListener {
   /** The standard engine without the HTML charts' profile: the listener writes JSON and Markdown. */
-  private static final RcaEngine ENGINE = RcaEngine.builder().charts(false).build();
+  private static final RcaRunner RUNNER = RcaRunner.builder().engine(RcaEngine.builder().charts(false).build()).build();
   /** The setting naming the report directory. */
   public static final String REPORT_DIR = "spark.sparkrca.reportDir";
   /** The setting bounding the record's size. */
@@ -166,7 +167,7 @@ public class RcaListener extends SparkFirehoseListener {
     try {
       Evidence evidence = EvidenceCollector.builder().loadServiceProviders(false).timeout(timeout)
           .application(record.toString()).build().collect();
-      RcaReport report = ENGINE.analyze(evidence);
+      RcaReport report = RUNNER.run(evidence);
       String name = fileStem();
       Optional<String> where = Optional.empty();
       if (reportDir.isPresent()) {

@@ -16,6 +16,7 @@ import io.sparkrca.rules.RuleCatalog;
 import io.sparkrca.rules.StageDiagnostics;
 import io.sparkrca.rules.Violation;
 import io.sparkrca.analysis.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaRunner;
 import io.sparkrca.analysis.rca.SortMergeJoin;
 import io.sparkrca.testing.internal.BaselineComparison;
 import io.sparkrca.testing.internal.Describe;
@@ -231,7 +232,7 @@ public class SparkApplicationAssert extends AbstractAssert<SparkApplicationAsser
   public RcaReportAssert rca() {
     isNotNull();
     if (report == null) {
-      report = engine.analyze(actual);
+      report = RcaRunner.builder().engine(engine).build().run(actual, actual.info().id());
     }
     return new RcaReportAssert(report).as(info.description());
   }

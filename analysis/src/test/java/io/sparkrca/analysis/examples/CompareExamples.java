@@ -1,5 +1,8 @@
 package io.sparkrca.analysis.examples;
 
+import io.sparkrca.core.source.SourceSettings;
+import io.sparkrca.analysis.compare.CompareRunner;
+import io.sparkrca.analysis.compare.CompareRequest;
 import io.sparkrca.analysis.compare.Comparison;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.eventlog.EventLogs;
@@ -26,5 +29,17 @@ class CompareExamples {
     Comparison c = Comparison.of(EventLogs.replay(slow), EventLogs.replay(healthy));
     Files.writeString(Path.of("compare.html"), c.toHtml());
     System.exit(c.exitCode());
+  }
+
+  /** The example of {@code CompareRequest}. */
+  void compareRequest() throws Exception {
+    Comparison c = CompareRunner.standard().run(CompareRequest.builder("runs/slow", "runs/healthy").build());
+    System.out.println(c.verdict().kind() + ": " + c.verdict().title());
+  }
+
+  /** The example of {@code CompareRunner}. */
+  void compareRunner() throws Exception {
+    CompareRunner runner = CompareRunner.builder().settings(SourceSettings.defaults()).build();
+    Comparison c = runner.run(CompareRequest.builder("gs://b/events/app-2", "gs://b/events/app-1").build());
   }
 }

@@ -1,5 +1,8 @@
 package io.sparkrca.analysis.examples;
 
+import io.sparkrca.core.evidence.EvidenceUnavailableException;
+import io.sparkrca.analysis.rca.RcaRunner;
+import io.sparkrca.analysis.rca.RcaRequest;
 import io.sparkrca.analysis.rca.RcaEngine;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.evidence.Evidence;
@@ -48,5 +51,14 @@ class CoreReportExamples {
     RcaReport report = RcaEngine.standard().analyze(evidence);  // charts from the application
     String page = report.toHtml();                               // profiled here
     Optional<RunProfile> p = ChartSource.of(app).profile(List.of(3));
+  }
+
+  /** The example of {@code EvidenceUnavailableException}. */
+  void evidenceUnavailableException(RcaRequest request) throws Exception {
+    try {
+      RcaReport report = RcaRunner.standard().run(request);
+    } catch (EvidenceUnavailableException e) {
+      System.err.println(e.gap().kind() + " unavailable: " + e.getMessage());
+    }
   }
 }

@@ -1,5 +1,11 @@
 package io.sparkrca.analysis.examples;
 
+import java.time.Duration;
+import java.nio.file.Path;
+import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.source.SourceSettings;
+import io.sparkrca.analysis.rca.RcaRunner;
+import io.sparkrca.analysis.rca.RcaRequest;
 import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
 import io.sparkrca.analysis.rca.Candidate;
@@ -68,5 +74,22 @@ class RcaExamples {
         .collect();
     RcaReport report = RcaEngine.standard().analyze(evidence);
     System.out.println(report.rootCause().kind() + ": " + report.rootCause().explanation());
+  }
+
+  /** The example of {@code RcaRequest}. */
+  void rcaRequest() throws Exception {
+    RcaRequest request = RcaRequest.builder()
+        .application("/tmp/spark-events/app-1")
+        .driverLog("/tmp/driver.log")
+        .timeout(Duration.ofMinutes(5))
+        .build();
+    RcaReport report = RcaRunner.standard().run(request);
+  }
+
+  /** The example of {@code RcaRunner}. */
+  void rcaRunner() throws Exception {
+    RcaRunner runner = RcaRunner.builder().settings(SourceSettings.defaults()).build();
+    RcaReport report = runner.run(RcaRequest.builder().application("gs://bucket/events/app-1").build());
+    RcaReport another = runner.run(EventLogs.replay(Path.of("/logs/app-2")), "/logs/app-2");
   }
 }

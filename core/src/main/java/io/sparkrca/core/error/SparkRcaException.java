@@ -51,6 +51,23 @@ public class SparkRcaException extends RuntimeException {
     this.remedy = remedy;
   }
 
+  /**
+   * A message that already says {@code remedy}'s words (for a wrapper or a subclass that builds the
+   * text itself), with the remedy as data.
+   */
+  protected SparkRcaException(String message, Optional<Remedy> remedy, Throwable cause) {
+    super(message, cause);
+    this.remedy = remedy.orElse(null);
+  }
+
+  /**
+   * {@code failure} in a larger context: {@code context} followed by its message, keeping its
+   * remedy and the failure as the cause. {@code "the baseline app-1: " + ...}
+   */
+  public static SparkRcaException within(String context, SparkRcaException failure) {
+    return new SparkRcaException(context + failure.getMessage(), failure.remedy(), failure);
+  }
+
   /** What to do, as data, when the message says it in words a caller may have its own for. */
   public Optional<Remedy> remedy() {
     return Optional.ofNullable(remedy);

@@ -58,6 +58,25 @@ public record EvidenceGap(EvidenceKind kind, String what, String uri, GapReason 
     return !what.equals(kind.displayName());
   }
 
+  /**
+   * The gap as the one sentence of an error that ends a request: where (unless the detail already
+   * names it), the detail with its remedy in {@code words}' words, and what to do. The detail often
+   * ends with a short hint of its own ("... not found: check the path"); where the gap's advice
+   * starts with that hint, the advice replaces it rather than repeating it.
+   */
+  public String sentence(Function<? super Remedy, String> words) {
+    String d = detail(words);
+    String out = uri.isEmpty() || d.contains(uri) ? d : uri + ": " + d;
+    if (whatToDo.isEmpty() || out.contains(whatToDo)) {
+      return out;
+    }
+    int lastClause = out.lastIndexOf(": ");
+    if (lastClause >= 0 && whatToDo.startsWith(out.substring(lastClause + 2))) {
+      return out.substring(0, lastClause + 2) + whatToDo;
+    }
+    return out + " (" + whatToDo + ")";
+  }
+
   /** One line: what, where, why, and what to do. */
   public String describe() {
     return what + (uri.isEmpty() ? "" : " (" + uri + ")") + ": " + reason.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')

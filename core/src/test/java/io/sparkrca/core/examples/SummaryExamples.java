@@ -1,5 +1,9 @@
 package io.sparkrca.core.examples;
 
+import io.sparkrca.core.source.SourceSettings;
+import io.sparkrca.core.summary.SummaryRunner;
+import io.sparkrca.core.summary.SummaryRequest;
+import io.sparkrca.core.summary.Summaries;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.summary.ApplicationSummary;
@@ -27,5 +31,24 @@ class SummaryExamples {
   /** The example of {@code SummaryMarkdown}. */
   void summaryMarkdown(SparkApplication app) throws Exception {
     String md = SummaryMarkdown.render(ApplicationSummary.of(app, "app-1.zstd"));
+  }
+
+  /** The example of {@code Summaries}. */
+  void summaries() throws Exception {
+    Summaries s = SummaryRunner.standard().run(SummaryRequest.of("/var/spark-events"));
+    s.skipped().forEach(k -> System.err.println("skipped " + k.source() + ": " + k.failure().getMessage()));
+    System.out.print(s.toMarkdown());
+  }
+
+  /** The example of {@code SummaryRequest}. */
+  void summaryRequest() throws Exception {
+    Summaries s = SummaryRunner.standard().run(SummaryRequest.of("/var/spark-events").withMaxApps(50));
+    System.out.println(s.summaries().size() + " of " + s.logsFound() + " logs summarized");
+  }
+
+  /** The example of {@code SummaryRunner}. */
+  void summaryRunner() throws Exception {
+    Summaries s = SummaryRunner.builder().settings(SourceSettings.defaults()).build()
+        .run(SummaryRequest.of("gs://bucket/spark-events/"));
   }
 }

@@ -2,35 +2,29 @@ package io.sparkrca.mcp.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.SparkRcaException;
-import io.sparkrca.core.evidence.Evidence;
-import io.sparkrca.core.evidence.EvidenceCollector;
-import io.sparkrca.core.evidence.EvidenceGap;
-import io.sparkrca.core.eventlog.EventLogReader;
-import io.sparkrca.core.eventlog.EventLogRef;
-import io.sparkrca.core.eventlog.EventLogs;
-import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.HttpSettings;
-import io.sparkrca.core.json.SparkJson;
 import io.sparkrca.core.logs.LogJson;
 import io.sparkrca.core.logs.LogStream;
 import io.sparkrca.core.logs.SearchQuery;
-import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.source.SourceSettings;
-import io.sparkrca.core.source.SparkSources;
-import io.sparkrca.core.summary.ApplicationSummary;
 import io.sparkrca.inspector.ClassInspector;
 import io.sparkrca.rules.BrokenRuleException;
 import io.sparkrca.rules.DiagnosticStatus;
 import io.sparkrca.rules.OutputContract;
 import io.sparkrca.rules.RuleCatalog;
+import io.sparkrca.rules.RulesRequest;
+import io.sparkrca.rules.RulesRunner;
 import io.sparkrca.rules.StageDiagnostics;
 import io.sparkrca.rules.StageRuleEngine;
-import io.sparkrca.analysis.rca.RcaEngine;
+import io.sparkrca.analysis.compare.CompareRequest;
+import io.sparkrca.analysis.compare.CompareRunner;
+import io.sparkrca.analysis.rca.RcaRequest;
+import io.sparkrca.analysis.rca.RcaRunner;
+import io.sparkrca.core.summary.SummaryRequest;
+import io.sparkrca.core.summary.SummaryRunner;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -91,147 +85,68 @@ public final class Tools {
   }
 
   private String rca(Args a) {
-    Optional<String> app = a.string("eventLog");
-    List<String> driverLogs = a.strings("driverLogs");
-    List<String> executorLogs = a.strings("executorLogs");
-    List<String> logs = a.strings("logs");
-    if (app.isEmpty() && driverLogs.isEmpty() && executorLogs.isEmpty() && logs.isEmpty()) {
+    RcaRequest.Builder request = RcaRequest.builder().timeout(Duration.ofSeconds(a.integer("timeoutSeconds", 600)));
+    a.string("eventLog").ifPresent(request::application);
+    a.string("baseline").ifPresent(request::baseline);
+    a.strings("driverLogs").forEach(request::driverLog);
+    a.strings("executorLogs").forEach(request::executorLogs);
+    a.strings("logs").forEach(request::logs);
+    a.strings("code").forEach(request::code);
+    RcaRequest r = request.build();
+    if (!r.hasSubject()) {
       throw new InvalidRequestException("rca: give the event log (eventLog) or at least one log (driverLogs, executorLogs, logs)");
     }
-    int timeout = a.integer("timeoutSeconds", 600);
-    SourceSettings settings = SourceSettings.builder().http(http).byteSources(sources).strict(a.bool("strict", false)).build();
-    EvidenceCollector.Builder b = EvidenceCollector.builder()
-        .sources(SparkSources.builder().settings(settings).loadServiceProviders().build())
-        .timeout(Duration.ofSeconds(timeout));
-    app.ifPresent(b::application);
-    Optional<String> baseline = a.string("baseline");
-    baseline.ifPresent(b::baseline);
-    driverLogs.forEach(b::driverLog);
-    executorLogs.forEach(b::executorLogs);
-    logs.forEach(b::logs);
-    a.strings("code").forEach(b::code);
-    Evidence evidence = b.build().collect();
-    if (app.isPresent() && evidence.application().isEmpty() && evidence.logs().isEmpty()) {
-      // Nothing at all to analyze: an input error, not an undetermined root cause.
-      throw gap(evidence, EvidenceKind.EVENT_LOG, "the event log " + Redactor.redactUri(app.get()) + " could not be read");
-    }
-    if (baseline.isPresent() && evidence.baseline().isEmpty()) {
-      throw gap(evidence, EvidenceKind.BASELINE, "the baseline " + Redactor.redactUri(baseline.get()) + " could not be read");
-    }
-    return RcaEngine.standard().analyze(evidence).toJson();
+    return RcaRunner.builder().settings(settings(a)).build().run(r).toJson();
   }
 
   private String compare(Args a) {
-    String candidate = a.requiredString("candidate");
-    String baseline = a.requiredString("baseline");
-    SourceSettings settings = SourceSettings.builder().http(http).byteSources(sources).strict(a.bool("strict", false)).build();
-    SparkSources apps = SparkSources.builder().settings(settings).loadServiceProviders().build();
-    io.sparkrca.core.app.SparkApplication cand = apps.application(candidate);
-    io.sparkrca.core.app.SparkApplication base;
-    try {
-      base = apps.application(baseline);
-    } catch (SparkRcaException e) {
-      throw new SparkRcaException("the baseline " + Redactor.redactUri(baseline) + ": " + e.getMessage(), e);
-    }
-    return io.sparkrca.analysis.compare.Comparison.builder(cand, base).sources(candidate, baseline).settings(settings)
-        .minSlowdown(a.number("minSlowdown").orElse(1.2)).compare().toJson();
-  }
-
-  private static SparkRcaException gap(Evidence evidence, EvidenceKind kind, String fallback) {
-    return evidence.gaps(kind).stream().findFirst()
-        .map(g -> new SparkRcaException(g.uri() + ": " + g.detail() + (g.whatToDo().isEmpty() ? "" : " (" + g.whatToDo() + ")")))
-        .orElseGet(() -> new SparkRcaException(fallback));
+    CompareRequest request = CompareRequest.builder(a.requiredString("candidate"), a.requiredString("baseline"))
+        .minSlowdown(a.number("minSlowdown").orElse(CompareRequest.DEFAULT_MIN_SLOWDOWN)).build();
+    return CompareRunner.builder().settings(settings(a)).build().run(request).toJson();
   }
 
   private String summarize(Args a) {
-    String location = a.requiredString("eventLog");
-    int maxApps = a.integer("maxApps", 20);
-    Optional<SparkSources> other = otherSource(location, a.bool("strict", false));
-    if (other.isPresent()) {
-      // A History Server or driver UI application URL (or any other source's URI): one application, as the command line reads it.
-      ObjectNode one = JSON.createObjectNode();
-      one.put("logsFound", 1);
-      try {
-        one.putArray("summaries").add(JSON.readTree(SparkJson.write(ApplicationSummary.of(other.get().application(location), location))));
-      } catch (JsonProcessingException e) {
-        throw new AssertionError("the summary's own JSON did not parse", e);
-      }
-      one.putArray("skipped");
-      one.putArray("notes");
-      return one.toPrettyString();
-    }
-    EventLogReader reader = EventLogs.reader().sources(sources).strict(a.bool("strict", false)).build();
-    List<EventLogRef> found = reader.find(location);
-    ObjectNode out = JSON.createObjectNode();
-    out.put("logsFound", found.size());
-    ArrayNode summaries = out.putArray("summaries");
-    ArrayNode skipped = out.putArray("skipped");
-    ArrayNode notes = out.putArray("notes");
-    for (EventLogRef log : found.subList(0, Math.min(maxApps, found.size()))) {
-      try {
-        String name = found.size() == 1 ? location : log.uri();
-        summaries.add(JSON.readTree(SparkJson.write(ApplicationSummary.of(reader.replay(log), name))));
-      } catch (SparkRcaException e) {
-        if (found.size() == 1) {
-          throw e;
-        }
-        skipped.addObject().put("source", log.uri()).put("message", Redactor.standard().redactText(e.getMessage()));
-      } catch (JsonProcessingException e) {
-        throw new AssertionError("the summary's own JSON did not parse", e);
-      }
-    }
-    if (found.size() > maxApps) {
-      notes.add((found.size() - maxApps) + " more logs were not summarized; raise maxApps (at most 1000).");
-    }
-    if (summaries.isEmpty()) {
-      throw new SparkRcaException("none of the " + found.size() + " logs in " + Redactor.redactUri(location) + " could be read");
-    }
-    return out.toPrettyString();
+    SummaryRequest request = new SummaryRequest(a.requiredString("eventLog"), a.integer("maxApps", SummaryRequest.DEFAULT_MAX_APPS));
+    return SummaryRunner.builder().settings(settings(a)).build().run(request).toJson();
+  }
+
+  /** How a tool reads its inputs: the server's byte sources and HTTP settings, and the call's strictness. */
+  private SourceSettings settings(Args a) {
+    return SourceSettings.builder().http(http).byteSources(sources).strict(a.bool("strict", false)).build();
   }
 
   private String rules(Args a) {
-    String location = a.requiredString("eventLog");
     OutputContract shape = "agent".equals(a.string("contract").orElse("sparkrca")) ? OutputContract.AGENT : OutputContract.SPARKRCA;
-    RuleCatalog catalog = RuleCatalog.of(List.of());
-    for (String f : a.strings("ruleFiles")) {
-      catalog = catalog.plus(RuleCatalog.load(Path.of(f)));
-    }
+    RulesRequest.Builder request = RulesRequest.builder().application(a.requiredString("eventLog"))
+        .recommended(a.bool("recommended", false)).skipBrokenRules(a.bool("skipBrokenRules", false));
+    a.strings("ruleFiles").forEach(f -> request.ruleFile(Path.of(f)));
     List<Map<?, ?>> inline = a.objects("rules");
     if (!inline.isEmpty()) {
       try {
-        catalog = catalog.plus(RuleCatalog.parse(JSON.writeValueAsString(inline), "the rules argument"));
+        request.rules(JSON.writeValueAsString(inline), "the rules argument");
       } catch (JsonProcessingException e) {
         throw new InvalidRequestException("rules: the rules argument could not be written as JSON: " + e.getOriginalMessage());
       }
     }
-    if (a.bool("recommended", false)) {
-      catalog = RuleCatalog.recommended().plus(catalog);
-    }
+    RulesRequest r = request.build();
+    RuleCatalog catalog = r.catalog();
     if (catalog.rules().isEmpty() && catalog.broken().isEmpty()) {
       throw new InvalidRequestException("rules: no diagnostic rules supplied. The engine applies no rules or thresholds of "
           + "its own, because what counts as unhealthy depends on the workload. Pass recommended: true, ruleFiles or rules.");
     }
+    RulesRunner runner = RulesRunner.builder().settings(settings(a)).build();
     StageRuleEngine engine;
     try {
-      engine = StageRuleEngine.builder().rules(catalog).skipBrokenRules(a.bool("skipBrokenRules", false)).parallelism(1).build();
+      engine = runner.engine(r);
     } catch (BrokenRuleException e) {
       throw new InvalidRequestException(e.problems() + ". No rule was evaluated: fix "
           + (e.brokenRules().size() == 1 ? "it" : "them") + ", or pass skipBrokenRules: true to run the other rules");
     }
-    Optional<SparkSources> other = otherSource(location, false);
-    StageDiagnostics result = engine.evaluate(other.isPresent() ? other.get().application(location)
-        : EventLogs.reader().sources(sources).build().replay(location));
+    StageDiagnostics result = engine.evaluate(runner.application(r.application().orElseThrow()));
     if (result.status() == DiagnosticStatus.ERROR) {
-      throw new SparkRcaException(result.errorMessage().orElse("the application " + location + " could not be evaluated"));
+      throw new SparkRcaException(result.errorMessage().orElse("the application " + r.application().get() + " could not be evaluated"));
     }
     return result.toJson(shape);
-  }
-
-  /** The sources to read {@code location} with when a source other than the event-log reader reads it (a History Server URL). */
-  private Optional<SparkSources> otherSource(String location, boolean strict) {
-    SourceSettings settings = SourceSettings.builder().http(http).byteSources(sources).strict(strict).build();
-    SparkSources all = SparkSources.builder().settings(settings).loadServiceProviders().build();
-    return all.providerFor(location).name().equals("event-log") ? Optional.empty() : Optional.of(all);
   }
 
   private String tail(Args a) {

@@ -1,5 +1,8 @@
 package io.sparkrca.rules.examples;
 
+import io.sparkrca.core.source.SourceSettings;
+import io.sparkrca.rules.RulesRunner;
+import io.sparkrca.rules.RulesRequest;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.eventlog.EventLogs;
@@ -166,5 +169,18 @@ class RulesExamples {
     StageRuleEngine engine = StageRuleEngine.builder().recommended().build();
     StageDiagnostics result = engine.evaluateEventLog("/tmp/spark-events/app-1");
     System.out.println(result.toMarkdown());   // or result.toJson()
+  }
+
+  /** The example of {@code RulesRequest}. */
+  void rulesRequest() throws Exception {
+    RulesRequest request = RulesRequest.builder().application("/tmp/spark-events/app-1").recommended(true).build();
+    StageDiagnostics d = RulesRunner.standard().run(request);
+    System.out.println(d.status());
+  }
+
+  /** The example of {@code RulesRunner}. */
+  void rulesRunner() throws Exception {
+    RulesRunner runner = RulesRunner.builder().settings(SourceSettings.defaults()).parallelism(4).build();
+    StageDiagnostics d = runner.run(RulesRequest.builder().application("gs://b/events/app-1").ruleFile(Path.of("rules.json")).build());
   }
 }

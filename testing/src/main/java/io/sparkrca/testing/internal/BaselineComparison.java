@@ -4,7 +4,7 @@ import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RootCauseKind;
-import io.sparkrca.analysis.rca.RcaEngine;
+import io.sparkrca.analysis.rca.RcaRunner;
 import java.util.Optional;
 
 /**
@@ -59,7 +59,7 @@ public interface BaselineComparison {
     public Optional<String> explain(SparkApplication candidate, SparkApplication baseline) {
       RcaReport report;
       try {
-        report = RcaEngine.standard().analyze(EvidenceCollector.builder().application(candidate).baseline(baseline)
+        report = RcaRunner.standard().run(EvidenceCollector.builder().application(candidate).baseline(baseline)
             .loadServiceProviders(false).build().collect());
       } catch (RuntimeException e) {
         return Optional.of("the RCA engine could not compare the runs (" + e.getMessage() + ")");
