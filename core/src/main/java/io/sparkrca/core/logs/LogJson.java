@@ -172,19 +172,9 @@ public final class LogJson {
 
   /** As {@link #search(SearchSetResult)}, with the advice (hints, errors' remedies) in {@code words}' words. */
   public static String search(SearchSetResult r, Function<? super Remedy, String> words) {
-    return write("search", g -> {
-      g.writeStartObject();
-      g.writeStringField("action", "search");
-      query(g, r.query(), true);
-      g.writeArrayFieldStart("logs");
-      for (SearchResult s : r.logs()) {
-        document(g, "search", s.source(), s.notes(), searchBody(s, words));
-      }
-      g.writeEndArray();
-      errorsAndNotes(g, r, words);
-      g.writeNumberField("totalMatches", r.totalMatches());
-      g.writeEndObject();
-    });
+    return many("search", r, words, g -> query(g, r.query(), true),
+        r.logs().stream().map(s -> document("search", s.source(), s.notes(), searchBody(s, words))).toList(),
+        g -> g.writeNumberField("totalMatches", r.totalMatches()));
   }
 
   /** A count over many logs: each log's document as {@link #count(CountResult)} writes it, the errors, the notes and the totals. */
@@ -194,19 +184,34 @@ public final class LogJson {
 
   /** As {@link #count(CountSetResult)}, with the errors' remedies in {@code words}' words. */
   public static String count(CountSetResult r, Function<? super Remedy, String> words) {
-    return write("count", g -> {
+    return many("count", r, words, g -> {},
+        r.logs().stream().map(c -> document("count", c.source(), c.notes(), countBody(c))).toList(),
+        g -> {
+          g.writeNumberField("lines", r.lines());
+          if (r.request().search().isPresent()) {
+            g.writeNumberField("matchingLines", r.matchingLines());
+          }
+        });
+  }
+
+  private static Body document(String action, String source, List<String> notes, Body body) {
+    return g -> document(g, action, source, notes, body);
+  }
+
+  /** The document of many logs: the action, {@code head}, each log's document, the errors and notes, the totals. */
+  private static String many(String action, LogSetResult<?> r, Function<? super Remedy, String> words, Body head,
+      List<Body> logs, Body totals) {
+    return write(action, g -> {
       g.writeStartObject();
-      g.writeStringField("action", "count");
+      g.writeStringField("action", action);
+      head.write(g);
       g.writeArrayFieldStart("logs");
-      for (CountResult c : r.logs()) {
-        document(g, "count", c.source(), c.notes(), countBody(c));
+      for (Body log : logs) {
+        log.write(g);
       }
       g.writeEndArray();
       errorsAndNotes(g, r, words);
-      g.writeNumberField("lines", r.lines());
-      if (r.request().search().isPresent()) {
-        g.writeNumberField("matchingLines", r.matchingLines());
-      }
+      totals.write(g);
       g.writeEndObject();
     });
   }
