@@ -5,13 +5,19 @@ import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.json.SparkJson;
 import io.sparkrca.core.logs.CountResult;
+import io.sparkrca.core.logs.CountSetResult;
+import io.sparkrca.core.logs.LogError;
 import io.sparkrca.core.logs.LogInfo;
 import io.sparkrca.core.logs.LogJson;
 import io.sparkrca.core.logs.LogLines;
+import io.sparkrca.core.logs.LogQuery;
+import io.sparkrca.core.logs.LogSet;
+import io.sparkrca.core.logs.LogSetResult;
 import io.sparkrca.core.logs.LogStream;
 import io.sparkrca.core.logs.LogText;
 import io.sparkrca.core.logs.SearchQuery;
 import io.sparkrca.core.logs.SearchResult;
+import io.sparkrca.core.logs.SearchSetResult;
 import io.sparkrca.core.summary.ApplicationSummary;
 import io.sparkrca.core.summary.SummaryMarkdown;
 import java.io.PrintWriter;
@@ -19,6 +25,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
@@ -79,9 +86,6 @@ final class LogsCommand implements Runnable {
       Map.entry("search", Search::new),
       Map.entry("events", Events::new));
 
-  /** The most logs one count or search reads. */
-  static final int MAX_LOGS = 10_000;
-
   @Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -122,6 +126,26 @@ final class LogsCommand implements Runnable {
 
     LogStream open(String uri) {
       return builder().build(uri);
+    }
+
+    /** The logs of a count or search, read concurrently. */
+    LogSet logSet() {
+      return LogSet.builder().sources(sources()).build();
+    }
+
+    /** A count or search of {@code uris} with this command's read settings. */
+    LogQuery.Builder query(List<String> uris) {
+      return LogQuery.builder().names(uris).strict(strict).maxLineBytes(maxLineBytes);
+    }
+
+    /** Prints each log that could not be read as grep does; returns the exit code: 2 when there was one. */
+    int reportErrors(LogSetResult<?> r) {
+      PrintWriter err = spec.commandLine().getErr();
+      for (LogError e : r.errors()) {
+        err.println("sparkrca: " + CliHints.error(e.exception()));
+      }
+      err.flush();
+      return r.errors().isEmpty() ? 0 : SparkRcaCommand.EXIT_ERROR;
     }
 
     PrintWriter out() {
@@ -297,16 +321,20 @@ final class LogsCommand implements Runnable {
 
     @Override
     public Integer call() {
-      SearchQuery q = pattern == null ? null : pattern.query(ignoreCase);
-      LogSet.Results<CountResult> r = LogSet.run(common.sources(), uris, MAX_LOGS,
-          uri -> q == null ? common.open(uri).count() : common.open(uri).count(q));
-      if (r.single().isPresent()) {
-        CountResult c = r.single().get();
+      LogQuery.Builder q = common.query(uris);
+      if (pattern != null) {
+        q.search(pattern.query(ignoreCase));
+      }
+      CountSetResult r = common.logSet().count(q.build());
+      // One file named: its error is the command's, its output the single-log format.
+      Optional<CountResult> one = r.single();
+      if (one.isPresent()) {
+        CountResult c = one.get();
         common.print(LogText.count(c), () -> LogJson.count(c), c.notes());
         return 0;
       }
-      common.print(LogSet.countText(r, q), () -> LogSet.countJson(r, q), r.notes());
-      return r.reportErrors(common.spec.commandLine().getErr());
+      common.print(r.toText(), () -> r.toJson(CliHints::words), r.notes());
+      return common.reportErrors(r);
     }
   }
 
@@ -367,15 +395,17 @@ final class LogsCommand implements Runnable {
           pattern.query(ignoreCase)
               .withContext(before != null ? before : context, after != null ? after : context)
               .withMaxMatches(maxMatches);
-      LogSet.Results<SearchResult> r = LogSet.run(common.sources(), uris, MAX_LOGS, uri -> common.open(uri).search(q));
-      if (r.single().isPresent()) {
-        SearchResult one = r.single().get();
+      SearchSetResult r = common.logSet().search(common.query(uris).search(q).build());
+      // One file named: its error is the command's, its output the single-log format.
+      Optional<SearchResult> one = r.single();
+      if (one.isPresent()) {
+        SearchResult s = one.get();
         // The zero-match hint names this command's options (--ignore-case, --regex).
-        common.print(LogText.search(one, CliHints::words), () -> LogJson.search(one, CliHints::words), one.notes());
+        common.print(LogText.search(s, CliHints::words), () -> LogJson.search(s, CliHints::words), s.notes());
         return 0;
       }
-      common.print(LogSet.searchText(r, q), () -> LogSet.searchJson(r, q), r.notes());
-      return r.reportErrors(common.spec.commandLine().getErr());
+      common.print(r.toText(CliHints::words), () -> r.toJson(CliHints::words), r.notes());
+      return common.reportErrors(r);
     }
   }
 }

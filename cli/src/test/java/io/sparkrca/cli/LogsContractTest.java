@@ -80,6 +80,21 @@ class LogsContractTest {
   }
 
   @Test
+  void searchOverManyLogsAsJsonCarriesTheWholeQueryAndEachLogsDocument() throws IOException {
+    CliRun r = CliRun.of("logs", "search", dir.resolve("executors").toString(), "--literal", "ERROR", "-B", "1", "-A", "2",
+        "--max-matches", "3", "--format", "json");
+    assertThat(r.exitCode()).isZero();
+    JsonNode j = new ObjectMapper().readTree(r.out());
+    // The same document as MCP's logs_search: the query with its context and limit, then logs, errors, notes, total.
+    assertThat(j.get("query").get("before").asInt()).isEqualTo(1);
+    assertThat(j.get("query").get("after").asInt()).isEqualTo(2);
+    assertThat(j.get("query").get("maxMatches").asInt()).isEqualTo(3);
+    assertThat(j.fieldNames()).toIterable().containsExactly("action", "query", "logs", "errors", "notes", "totalMatches");
+    assertThat(j.get("logs")).hasSize(2).allSatisfy(log -> assertThat(log.get("limitReached").asBoolean()).isTrue());
+    assertThat(j.get("totalMatches").asInt()).isEqualTo(6);
+  }
+
+  @Test
   void aLogThatCannotBeReadIsAnErrorButTheOthersAreStillCounted() {
     CliRun r = CliRun.of("logs", "count", dir.resolve("driver.log").toString(), dir.resolve("missing.log").toString(), "--literal", "ERROR");
     assertThat(r.exitCode()).isEqualTo(2);

@@ -665,6 +665,15 @@ public final class LogStream {
             + "); " + what);
   }
 
+  /** {@code bytes} when it is a valid line cap (16 bytes to 256 MiB); a request that names it is checked here too. */
+  static int checkedLineCap(int bytes) {
+    if (bytes < 16 || bytes > LineReader.MAX_LINE_CAP) {
+      throw new InvalidRequestException(
+          "the line cap must be between 16 bytes and " + LineReader.MAX_LINE_CAP + " bytes, was " + bytes);
+    }
+    return bytes;
+  }
+
   /**
    * Settings for a {@link LogStream}.
    *
@@ -688,6 +697,23 @@ public final class LogStream {
     private Builder() {}
 
     /**
+     * A builder with the same settings, to change without touching this one: {@link LogSet} gives
+     * each request's read settings to a copy of its template.
+     */
+    Builder copy() {
+      Builder b = new Builder();
+      b.sources = sources;
+      b.maxLineBytes = maxLineBytes;
+      b.tailWindowBytes = tailWindowBytes;
+      b.maxTailWindowBytes = maxTailWindowBytes;
+      b.redact = redact;
+      b.strict = strict;
+      b.splitMinBytes = splitMinBytes;
+      b.splitParts = splitParts;
+      return b;
+    }
+
+    /**
      * When counts split a local uncompressed log into byte ranges counted on several threads: from
      * {@code minBytes} on, into at most {@code parts} ranges (below 2: never). For tests, which cut
      * small logs at every kind of place.
@@ -706,11 +732,7 @@ public final class LogStream {
 
     /** Lines longer than this are cut with a marker (default 1 MiB, at most 256 MiB). */
     public Builder maxLineBytes(int bytes) {
-      if (bytes < 16 || bytes > LineReader.MAX_LINE_CAP) {
-        throw new InvalidRequestException(
-            "the line cap must be between 16 bytes and " + LineReader.MAX_LINE_CAP + " bytes, was " + bytes);
-      }
-      this.maxLineBytes = bytes;
+      this.maxLineBytes = checkedLineCap(bytes);
       return this;
     }
 

@@ -3,7 +3,9 @@ package io.sparkrca.core.logs;
 import io.sparkrca.core.error.Remedy;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -11,7 +13,8 @@ import java.util.function.Function;
  * {n:6d} | line} rows, {@code >} on matching rows, the same headers and footers. Log text is
  * untrusted, so control characters (terminal escapes, bidi overrides, line separators) are shown
  * as {@code \}{@code xNN} / {@code \}{@code uNNNN} instead of being printed raw. Notes are not
- * included: print them separately (the CLI writes them to stderr).
+ * included: print them separately (the CLI writes them to stderr), nor are a {@link LogSet}
+ * result's errors. Many logs are shown like {@code grep -r}: each line prefixed by its log.
  *
  * <pre>{@code
  * System.out.print(LogText.search(LogStream.open("driver.log").search(SearchQuery.literal("ERROR"))));
@@ -102,11 +105,80 @@ public final class LogText {
     StringBuilder sb = new StringBuilder();
     sb.append("=== Line count for: ").append(safe(c.source())).append(" ===\n");
     sb.append("Lines: ").append(c.lines()).append('\n');
-    c.query().ifPresent(
-        q -> sb.append("Matching lines (").append(q.regex() ? "regex" : "literal").append(" '")
-            .append(safe(q.pattern())).append("'").append(q.ignoreCase() ? ", ignoring case" : "")
-            .append("): ").append(c.matchingLines()).append('\n'));
+    c.query().ifPresent(q -> sb.append("Matching lines (").append(describe(q)).append("): ").append(c.matchingLines()).append('\n'));
     return sb.toString();
+  }
+
+  // --- many logs -------------------------------------------------------------------------------
+
+  /**
+   * A search over many logs, like {@code grep -r}: each match prefixed by its log ({@code :} for a
+   * match, {@code -} for context, {@code --} between matches with context), a notice where a log
+   * reached its match limit, a footer with the totals and the zero-match hint.
+   */
+  public static String search(SearchSetResult r) {
+    return search(r, Remedy::words);
+  }
+
+  /** As {@link #search(SearchSetResult)}, with the zero-match hint in {@code words}' words. */
+  public static String search(SearchSetResult r, Function<? super Remedy, String> words) {
+    StringBuilder sb = new StringBuilder();
+    List<SearchResult> all = r.logs();
+    sb.append("=== Searching '").append(safe(r.query().pattern())).append("' in ").append(logs(all.size())).append(" ===\n");
+    long matches = 0;
+    for (SearchResult s : all) {
+      String name = safe(s.source());
+      for (SearchMatch m : s.matches()) {
+        boolean context = !m.before().isEmpty() || !m.after().isEmpty();
+        sb.append(matches == 0 ? "\n" : context ? "--\n" : "");
+        matches++;
+        prefixed(sb, name, '-', m.before());
+        prefixed(sb, name, ':', List.of(m.line()));
+        prefixed(sb, name, '-', m.after());
+      }
+      if (s.limitReached()) {
+        sb.append("[").append(name).append(": reached the limit of ").append(r.query().maxMatches()).append(" matches]\n");
+      }
+    }
+    sb.append('\n').append("=== Search complete. Total matches found: ").append(matches).append(" in ")
+        .append(r.logsWithMatches()).append(" of ").append(all.size()).append(" logs (scanned ").append(r.linesScanned())
+        .append(" lines) ===\n");
+    if (matches == 0 && !all.isEmpty()) {
+      all.get(0).hintRemedy().ifPresent(h -> sb.append(words.apply(h)).append('\n'));
+    }
+    return sb.toString();
+  }
+
+  private static void prefixed(StringBuilder sb, String name, char mark, List<LogLine> lines) {
+    for (LogLine l : lines) {
+      sb.append(name).append(mark).append(number(l)).append(" | ").append(safe(l.display())).append('\n');
+    }
+  }
+
+  /** A count over many logs: each log's lines (and matching lines), then the totals. */
+  public static String count(CountSetResult r) {
+    StringBuilder sb = new StringBuilder();
+    Optional<SearchQuery> q = r.request().search();
+    sb.append("=== Line count for ").append(logs(r.logs().size())).append(" ===\n");
+    for (CountResult c : r.logs()) {
+      sb.append(safe(c.source())).append(": ").append(c.lines()).append(" lines");
+      if (q.isPresent()) {
+        sb.append(", ").append(c.matchingLines()).append(" matching");
+      }
+      sb.append('\n');
+    }
+    sb.append("Total: ").append(r.lines()).append(" lines");
+    q.ifPresent(query -> sb.append("; matching lines (").append(describe(query)).append("): ").append(r.matchingLines()));
+    return sb.append('\n').toString();
+  }
+
+  private static String logs(int n) {
+    return n + (n == 1 ? " log" : " logs");
+  }
+
+  /** {@code regex 'p'} or {@code literal 'p'}, and whether case is ignored. */
+  private static String describe(SearchQuery q) {
+    return (q.regex() ? "regex" : "literal") + " '" + safe(q.pattern()) + "'" + (q.ignoreCase() ? ", ignoring case" : "");
   }
 
   private static String number(LogLine l) {

@@ -3,7 +3,13 @@ package io.sparkrca.core.examples;
 import io.sparkrca.core.io.ByteSourceProvider;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.LineReader;
+import io.sparkrca.core.error.Remedy;
 import io.sparkrca.core.logs.CountResult;
+import io.sparkrca.core.logs.CountSetResult;
+import io.sparkrca.core.logs.LogError;
+import io.sparkrca.core.logs.LogQuery;
+import io.sparkrca.core.logs.LogSet;
+import io.sparkrca.core.logs.LogSetResult;
 import io.sparkrca.core.logs.LiteralFinder;
 import io.sparkrca.core.logs.LogInfo;
 import io.sparkrca.core.logs.LogJson;
@@ -15,6 +21,7 @@ import io.sparkrca.core.logs.MatchScan;
 import io.sparkrca.core.logs.SearchMatch;
 import io.sparkrca.core.logs.SearchQuery;
 import io.sparkrca.core.logs.SearchResult;
+import io.sparkrca.core.logs.SearchSetResult;
 import java.util.List;
 
 /** The Javadoc examples of {@code io.sparkrca.core.logs}, compiled (see {@link JavadocExamplesTest}). */
@@ -124,5 +131,66 @@ class LogsExamples {
   void overview() throws Exception {
     LogStream log = LogStream.open("/var/log/spark/driver.log.gz");
     SearchResult r = log.search(SearchQuery.regex("OutOfMemoryError").withContext(2));
+  }
+
+  /** The example of {@code LogQuery}. */
+  void logQuery() throws Exception {
+    LogQuery query = LogQuery.builder()
+        .name("executor-logs/")
+        .name("logs/*.stderr")
+        .search(SearchQuery.regex("OutOfMemoryError|Container killed").withContext(3))
+        .build();
+    SearchSetResult r = LogSet.builder().build().search(query);
+  }
+
+  /** The example of {@code LogQuery.Builder}. */
+  void logQueryBuilder() throws Exception {
+    LogQuery count = LogQuery.builder().names(List.of("driver.log", "executor-logs/")).strict(true).build();
+  }
+
+  /** The example of {@code LogSet}. */
+  void logSet() throws Exception {
+    LogSet logs = LogSet.builder().sources(ByteSources.defaults()).build();
+    SearchSetResult r = logs.search(LogQuery.builder()
+        .name("executor-logs/")
+        .search(SearchQuery.literal("Lost executor"))
+        .build());
+    System.out.print(r.toText());
+  }
+
+  /** The example of {@code LogSet.Builder}. */
+  void logSetBuilder() throws Exception {
+    LogSet oneAtATime = LogSet.builder()
+        .sources(ByteSources.defaults())
+        .threads(1)
+        .streams(LogStream.builder().redact(false))
+        .build();
+  }
+
+  /** The example of {@code LogError}. */
+  void logError(LogSetResult<SearchResult> result) throws Exception {
+    for (LogError e : result.errors()) {
+      System.err.println(e.source() + ": " + e.message(Remedy::words));
+      e.exception().remedy().ifPresent(r -> System.err.println("remedy: " + r.id()));
+    }
+  }
+
+  /** The example of {@code LogSetResult}. */
+  void logSetResult(LogQuery query) throws Exception {
+    LogSetResult<SearchResult> r = LogSet.builder().build().search(query);
+    r.errors().forEach(e -> System.err.println(e.source() + ": " + e.message()));
+    System.out.println(r.toJson());
+  }
+
+  /** The example of {@code SearchSetResult}. */
+  void searchSetResult(LogQuery query) throws Exception {
+    SearchSetResult r = LogSet.builder().build().search(query);
+    System.out.println(r.totalMatches() + " matches in " + r.logsWithMatches() + " of " + r.logs().size() + " logs");
+  }
+
+  /** The example of {@code CountSetResult}. */
+  void countSetResult(LogQuery query) throws Exception {
+    CountSetResult r = LogSet.builder().build().count(query);
+    System.out.println(r.matchingLines() + " of " + r.lines() + " lines match");
   }
 }

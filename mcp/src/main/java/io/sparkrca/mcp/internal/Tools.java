@@ -7,6 +7,9 @@ import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.HttpSettings;
 import io.sparkrca.core.logs.LogJson;
+import io.sparkrca.core.logs.LogQuery;
+import io.sparkrca.core.logs.LogSet;
+import io.sparkrca.core.logs.LogSetResult;
 import io.sparkrca.core.logs.LogStream;
 import io.sparkrca.core.logs.SearchQuery;
 import io.sparkrca.core.source.SourceSettings;
@@ -159,14 +162,38 @@ public final class Tools {
     SearchQuery q = query(a, true)
         .withContext(a.integer("before", 5), a.integer("after", 5))
         .withMaxMatches(a.integer("maxMatches", SearchQuery.DEFAULT_MAX_MATCHES));
-    LogStream.Builder b = stream(a);
-    return LogBatch.search(sources, a.strings("uris"), q, uri -> b.build(uri).search(q));
+    return onlyLogsError(logSet().search(logQuery(a).search(q).build())).toJson();
   }
 
   private String count(Args a) {
     SearchQuery q = query(a, false);
-    LogStream.Builder b = stream(a);
-    return LogBatch.count(sources, a.strings("uris"), q, uri -> q == null ? b.build(uri).count() : b.build(uri).count(q));
+    LogQuery.Builder b = logQuery(a);
+    if (q != null) {
+      b.search(q);
+    }
+    return onlyLogsError(logSet().count(b.build())).toJson();
+  }
+
+  /**
+   * The logs of one search or count, read one after another: an agent's call is one of several the
+   * server may be running, so it does not take the machine's cores for itself.
+   */
+  private LogSet logSet() {
+    return LogSet.builder().sources(sources).threads(1).build();
+  }
+
+  private static LogQuery.Builder logQuery(Args a) {
+    LogQuery.Builder b = LogQuery.builder().strict(a.bool("strict", false));
+    a.optionalInteger("maxLineBytes").ifPresent(b::maxLineBytes);
+    return b.names(a.strings("uris"));
+  }
+
+  /** {@code r}, unless only one log was named and it could not be read: then its error is the call's. */
+  private static <R extends LogSetResult<?>> R onlyLogsError(R r) {
+    r.failure().ifPresent(e -> {
+      throw e;
+    });
+    return r;
   }
 
   /** regex or literal (exactly one; for a count, none counts lines). */
