@@ -20,7 +20,7 @@ import io.sparkrca.core.report.MissingEvidence;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCause;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.core.report.Verdict;
 import io.sparkrca.analysis.rca.internal.Chronology;

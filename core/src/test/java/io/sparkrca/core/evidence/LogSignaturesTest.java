@@ -2,6 +2,10 @@ package io.sparkrca.core.evidence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sparkrca.core.knowledge.FailureFamily;
+import io.sparkrca.core.knowledge.KnowledgeBase;
+import io.sparkrca.core.knowledge.Wording;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -40,11 +44,28 @@ class LogSignaturesTest {
     LogSignatures sigs = LogSignatures.standard();
     Pattern prefilter = Pattern.compile(sigs.prefilter());
     assertThat(SAMPLES.keySet()).containsExactlyInAnyOrderElementsOf(
-        sigs.signatures().stream().map(LogSignature::id).toList());
+        sigs.signatures().stream().map(LogSignature::id).filter(id -> id.equals(id.toUpperCase(Locale.ROOT))).toList());
     SAMPLES.forEach((id, line) -> {
       assertThat(sigs.matching(line)).as(id + " on: " + line).contains(id);
       assertThat(prefilter.matcher(line).find()).as("prefilter on: " + line).isTrue();
     });
+  }
+
+  @Test
+  void everyKnowledgeBaseFamilyIsASignatureThatFindsEachOfItsExamplesBehindTheLiteralPrefilter() {
+    LogSignatures sigs = LogSignatures.standard();
+    Pattern prefilter = Pattern.compile(sigs.prefilter());
+    for (FailureFamily f : KnowledgeBase.standard().families()) {
+      assertThat(sigs.get(f.id())).as("signature of family " + f.id()).isPresent();
+      for (Wording w : f.wordings()) {
+        for (String example : w.examples()) {
+          assertThat(sigs.matching(example)).as(f.id() + " on: " + example).contains(f.id());
+          assertThat(prefilter.matcher(example).find()).as("prefilter on: " + example).isTrue();
+        }
+      }
+    }
+    // The families' literals join the standard ones: the prefilter stays a set of literals.
+    assertThat(io.sparkrca.core.logs.SearchQuery.regex(sigs.prefilter()).requiredLiterals()).isPresent();
   }
 
   @Test

@@ -3,7 +3,7 @@ package io.sparkrca.analysis.rca.internal;
 import io.sparkrca.core.evidence.StackFrame;
 import io.sparkrca.core.evidence.StackTrace;
 import io.sparkrca.core.evidence.ThrownException;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

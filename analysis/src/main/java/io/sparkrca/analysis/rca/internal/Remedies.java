@@ -7,7 +7,7 @@ import static io.sparkrca.analysis.rca.internal.Support.tune;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
