@@ -48,6 +48,7 @@ public final class LogSignatures {
   public static final String ACCESS_DENIED = "ACCESS_DENIED";
   public static final String ANALYSIS_ERROR = "ANALYSIS_ERROR";
   public static final String WRITE_FAILURE = "WRITE_FAILURE";
+  public static final String JOB_ABORTED = "JOB_ABORTED";
   public static final String DISK_FULL = "DISK_FULL";
   public static final String DRIVER_UNCAUGHT = "DRIVER_UNCAUGHT";
   public static final String ERROR_LINE = "ERROR_LINE";
@@ -109,6 +110,8 @@ public final class LogSignatures {
               + "|ParentNotDirectoryException|[Cc]ommit(?:Job|Task) failed|[Ff]ailed to commit"
               + "|commitJob|commitTask|TaskCommitDenied|JOB_COMMIT_FAILED|abortJob"),
       sig(DISK_FULL, "A disk is full", "No space left on device"),
+      sig(JOB_ABORTED, "A job aborted because a task failed too many times",
+          "Job aborted due to stage failure: Task \\d+ in stage"),
       sig(DRIVER_UNCAUGHT, "The driver's main thread threw", "Exception in thread \"main\"|User class threw exception"),
       sig(ERROR_LINE, "A line logged at ERROR level", "^\\S+ \\S+ ERROR |^\\S+T\\S+ ERROR |\\bERROR [A-Za-z.$]+: "),
       sig(SPARK_STARTED, "The driver started a SparkContext", "SparkContext: Running Spark version")));

@@ -34,6 +34,7 @@ class LogSignaturesTest {
       Map.entry(LogSignatures.ACCESS_DENIED, "com.google.cloud.hadoop.repackaged.gcs.com.google.api.client.googleapis.json.GoogleJsonResponseException: 403 Forbidden"),
       Map.entry(LogSignatures.ANALYSIS_ERROR, "org.apache.spark.sql.AnalysisException: [UNRESOLVED_COLUMN] A column cannot be resolved"),
       Map.entry(LogSignatures.WRITE_FAILURE, "org.apache.spark.SparkException: [TASK_WRITE_FAILED] Task failed while writing rows to file:/out."),
+      Map.entry(LogSignatures.JOB_ABORTED, "org.apache.spark.SparkException: Job aborted due to stage failure: Task 3 in stage 0.0 failed 4 times, most recent failure: Lost task 3.3 in stage 0.0 (TID 7)"),
       Map.entry(LogSignatures.DISK_FULL, "java.io.IOException: No space left on device"),
       Map.entry(LogSignatures.DRIVER_UNCAUGHT, "Exception in thread \"main\" java.lang.IllegalStateException: boom"),
       Map.entry(LogSignatures.ERROR_LINE, "26/11/29 14:33:11 ERROR Executor: Exception in task 0.0 in stage 0.0 (TID 0)"),
