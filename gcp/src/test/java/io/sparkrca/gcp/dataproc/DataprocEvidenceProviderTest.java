@@ -390,7 +390,7 @@ class DataprocEvidenceProviderTest {
 
     assertThat(e.clusterEvents()).anySatisfy(c -> assertThat(c.message()).startsWith("required=40 running=12"));
     assertThat(r.findings()).as("findings %s", r.findings().stream().map(f -> f.title()).toList()).anySatisfy(f -> {
-      assertThat(f.kind()).isEqualTo(io.sparkrca.core.report.RootCauseKind.METRIC_INSIGHT);
+      assertThat(f.kind()).isEqualTo(io.sparkrca.core.knowledge.RootCauseKind.METRIC_INSIGHT);
       assertThat(f.title()).contains("needed 40 executors but 12 were running");
       assertThat(f.evidence()).anySatisfy(ev -> assertThat(ev.detail()).contains("SCALING_CAPPED_DUE_TO_LACK_OF_QUOTA"));
     });
