@@ -9,13 +9,14 @@ import java.util.List;
  * log: {@link EvidenceCollector} asks the first provider on the class path ({@link
  * java.util.ServiceLoader}) and hands the result to the analysis like an event log's, marked as
  * rebuilt from logs. sparkrca-core's log replay ({@code io.sparkrca.core.logs.replay.LogReplay})
- * is the standard one; a platform whose logs have a layout of their own can bring another.
+ * is the standard one; a platform whose logs differ (a layout of their own, times in a local zone) can
+ * bring another, registered in {@code META-INF/services/io.sparkrca.core.evidence.LogApplicationProvider}.
  *
  * <pre>{@code
- * public final class MyPlatformLogs implements LogApplicationProvider {
- *   public String name() { return "my-platform logs"; }
+ * public final class EasternTimeLogs implements LogApplicationProvider {
+ *   public String name() { return "logs written in US Eastern time"; }
  *   public SparkApplication rebuild(List<String> logs, ByteSources sources) {
- *     return MyParser.read(logs, sources);
+ *     return LogReplay.builder().sources(sources).zone(ZoneId.of("America/New_York")).build().read(logs);
  *   }
  * }
  * }</pre>
