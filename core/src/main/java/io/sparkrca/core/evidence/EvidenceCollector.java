@@ -195,22 +195,26 @@ public final class EvidenceCollector {
     if (base != null) {
       baseline = await(base, deadline, EvidenceKind.BASELINE, baselineUri.get(), "check the baseline run's path or URL", gaps);
     }
-    if (application.isEmpty() && logApplications.isPresent() && !logRequests.isEmpty()) {
-      application = rebuildFromLogs(pool, deadline, bytes, logRequests, heldLogs, notes);
-    }
     application.ifPresent(a -> completenessGap(a, gaps));
 
     List<LogEvidence> logs = new ArrayList<>();
+    List<LogRequest> readLogs = new ArrayList<>(); // those that could be read: what an application is rebuilt from
     for (int i = 0; i < logFutures.size(); i++) {
       LogRequest r = logRequests.get(i);
       await(logFutures.get(i), deadline, r.kind(), r.what(), r.uri(), "check the path or URL of the log", gaps)
           .ifPresent(l -> {
             logs.add(l);
+            readLogs.add(r);
             if (!l.notes().isEmpty() && l.notes().stream().anyMatch(n -> n.contains("cut off") || n.contains("ends early"))) {
               gaps.add(new EvidenceGap(r.kind(), r.what(), l.uri(), GapReason.CUT_OFF, String.join("; ", l.notes()),
                   "the log ends early; later lines (often the final error) are missing"));
             }
           });
+    }
+
+    if (application.isEmpty() && logApplications.isPresent() && !readLogs.isEmpty()) {
+      application = rebuildFromLogs(pool, deadline, bytes, readLogs, heldLogs, notes);
+      application.ifPresent(a -> completenessGap(a, gaps));
     }
 
     // Phase 2: the cluster manager's records and the code, which need the application and logs.

@@ -82,9 +82,12 @@ public final class LogFamilyAnalyzer implements Analyzer {
     if (hits.isEmpty()) {
       return abortedTask(ctx).map(List::of).orElse(List.of());
     }
+    // An excerpt without a time of its own (a "Caused by:" line cut from its record) comes after
+    // those with one: it is a later piece of an earlier story, not the earliest failure.
     Hit best = hits.stream().min(Comparator.comparing((Hit h) -> h.match().decisive() ? 0 : 1)
         .thenComparingInt(Hit::order)
-        .thenComparingLong(h -> time(ctx, h))).orElseThrow();
+        .thenComparingLong(h -> h.excerpt().time().isPresent() ? time(ctx, h) : Long.MAX_VALUE)
+        .thenComparingLong(h -> h.excerpt().line())).orElseThrow();
     Set<RootCauseKind> decisiveKinds = new LinkedHashSet<>();
     hits.stream().filter(h -> h.match().decisive()).forEach(h -> decisiveKinds.add(h.match().kind()));
     // A kind that depends on whose failure it was (a driver's OOM or an executor's) is settled only
@@ -123,7 +126,9 @@ public final class LogFamilyAnalyzer implements Analyzer {
         .confidence(confirmed ? Confidence.CONFIRMED : Confidence.LEADING_HYPOTHESIS)
         .explanation(why.toString())
         .codeLocation(code)
-        .time(time(ctx, best))
+        // A suggestive wording yields to what the application's records show (a lost executor, a
+        // failed task): it is the root only when nothing else explains the failure.
+        .time(best.match().decisive() ? time(ctx, best) : Math.max(time(ctx, best), ctx.endMs()))
         .explainsFailure(true);
     if (best.match().decisive()) {
       b.explains(GENERIC);

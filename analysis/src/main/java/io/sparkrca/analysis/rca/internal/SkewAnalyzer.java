@@ -15,6 +15,7 @@ import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Metric;
+import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.analysis.AnalysisContext;
@@ -57,13 +58,19 @@ public final class SkewAnalyzer implements Analyzer {
         continue;
       }
       Optional<TaskMetricDistributions> dist = ctx.quantiles(s);
+      if (dist.isEmpty() && ctx.rebuiltFromLogs()) {
+        // Logs hold each finished task's duration ("Finished task ... in N ms"), not a summary.
+        durationsFromLogs(ctx, s).filter(q -> isStraggler(q[1], q[2])).ifPresent(q ->
+            skewed.add(new Skewed(s, Optional.empty(), q[0], q[1], q[2], 0, false, true)));
+        continue;
+      }
       if (dist.isEmpty()) {
         continue;
       }
       TaskMetricDistributions d = dist.get();
       double median = quantileAt(d.duration(), 2);
       double max = quantileAt(d.duration(), 4);
-      if (!(median > 0) || max < MIN_STRAGGLER_MS || max < MIN_RATIO * median) {
+      if (!isStraggler(median, max)) {
         continue;
       }
       // A metric the stage's totals put at 0 is 0 in every task: its ratio is 0 without reading the tasks.
@@ -75,10 +82,15 @@ public final class SkewAnalyzer implements Analyzer {
           s.inputRecords() <= 0 ? 0 : ratio(quantileAt(d.inputMetrics().recordsRead(), 4), quantileAt(d.inputMetrics().recordsRead(), 2)),
           s.inputBytes() <= 0 ? 0 : ratio(quantileAt(d.inputMetrics().bytesRead(), 4), quantileAt(d.inputMetrics().bytesRead(), 2)));
       double dataRatio = Math.max(Math.max(readRecordsRatio, readBytesRatio), inputRatio);
-      if (dataRatio < MIN_DATA_RATIO) {
+      // Logs record each task's duration but not the data it read: there a straggler is a lead
+      // for skew that the event log's per-task records confirm or rule out.
+      boolean durationsOnly = ctx.rebuiltFromLogs() && s.shuffleReadRecords() <= 0 && s.shuffleReadBytes() <= 0
+          && s.inputRecords() <= 0 && s.inputBytes() <= 0;
+      if (dataRatio < MIN_DATA_RATIO && !durationsOnly) {
         continue; // slow without more data: a straggler, not skew
       }
-      skewed.add(new Skewed(s, d, median, max, dataRatio, readRecordsRatio >= inputRatio));
+      skewed.add(new Skewed(s, dist, quantileAt(d.duration(), 0), median, max, dataRatio, readRecordsRatio >= inputRatio,
+          durationsOnly));
     }
     // Only the costliest can reach the report (it keeps the MAX_FINDINGS costliest performance findings):
     // the slowest task, a task-list read on a remote source, is read for those alone.
@@ -100,8 +112,8 @@ public final class SkewAnalyzer implements Analyzer {
   }
 
   /** A stage past the thresholds, before its slowest task is read. */
-  private record Skewed(StageData stage, TaskMetricDistributions dist, double median, double max, double dataRatio,
-      boolean shuffle) {
+  private record Skewed(StageData stage, Optional<TaskMetricDistributions> dist, double min, double median, double max,
+      double dataRatio, boolean shuffle, boolean durationsOnly) {
     /** The straggler's excess over the median, within the stage's wall time. */
     long cost() {
       return Math.min(AnalysisContext.wallMs(stage), Math.round(max - median));
@@ -111,7 +123,7 @@ public final class SkewAnalyzer implements Analyzer {
   private Candidate skew(AnalysisContext ctx, Skewed stage, Optional<TaskData> slowest,
       Map<Long, Optional<String>> keysByExecution) {
     StageData s = stage.stage();
-    TaskMetricDistributions d = stage.dist();
+    Optional<TaskMetricDistributions> d = stage.dist();
     double median = stage.median();
     double max = stage.max();
     double dataRatio = stage.dataRatio();
@@ -133,14 +145,17 @@ public final class SkewAnalyzer implements Analyzer {
       return stageRecords > 0 ? java.util.OptionalDouble.of(rec / (double) stageRecords) : java.util.OptionalDouble.empty();
     }).orElse(java.util.OptionalDouble.empty());
     String summary = "the slowest task" + slowest.map(t -> " (partition " + t.index() + ")").orElse("") + " took "
-        + humanMillis(max) + " = " + times(max / median) + " the median " + humanMillis(median) + " and read " + times(dataRatio)
-        + " the median " + what + (recordShare.isPresent() ? " (" + Support.percent(recordShare.getAsDouble()) + " of the stage's "
+        + humanMillis(max) + " = " + times(max / median) + " the median " + humanMillis(median)
+        + (stage.durationsOnly() ? "; the logs do not record how much data each task read" : " and read " + times(dataRatio)
+        + " the median " + what) + (recordShare.isPresent() ? " (" + Support.percent(recordShare.getAsDouble()) + " of the stage's "
             + (shuffle ? "shuffle records" : "input records") + " in one of its " + s.numTasks() + " tasks)" : "");
     List<EvidenceRef> evidence = new ArrayList<>();
-    evidence.add(ctx.apiRef(Support.stagePath(s) + "/taskSummary", "duration min/median/max " + humanMillis(quantileAt(d.duration(), 0))
-        + " / " + humanMillis(median) + " / " + humanMillis(max) + "; " + what + " median/max "
-        + (shuffle ? (long) quantileAt(d.shuffleReadMetrics().readRecords(), 2) + " / " + (long) quantileAt(d.shuffleReadMetrics().readRecords(), 4)
-            : (long) quantileAt(d.inputMetrics().recordsRead(), 2) + " / " + (long) quantileAt(d.inputMetrics().recordsRead(), 4))));
+    String durations = "duration min/median/max " + humanMillis(stage.min()) + " / " + humanMillis(median) + " / "
+        + humanMillis(max);
+    evidence.add(d.map(q -> ctx.apiRef(Support.stagePath(s) + "/taskSummary", durations + "; " + what + " median/max "
+        + (shuffle ? (long) quantileAt(q.shuffleReadMetrics().readRecords(), 2) + " / " + (long) quantileAt(q.shuffleReadMetrics().readRecords(), 4)
+            : (long) quantileAt(q.inputMetrics().recordsRead(), 2) + " / " + (long) quantileAt(q.inputMetrics().recordsRead(), 4))))
+        .orElseGet(() -> ctx.apiRef(Support.stagePath(s) + "/taskList", durations + " of the tasks the logs record as finished")));
     slowest.ifPresent(t -> evidence.add(ctx.apiRef(Support.stagePath(s) + "/taskList?sortBy=-runtime",
         "task " + t.taskId() + " (partition " + t.index() + ") on executor " + t.executorId() + ": " + humanMillis(t.duration().orElse(0L)))));
     EffectiveConf conf = ctx.conf();
@@ -163,9 +178,14 @@ public final class SkewAnalyzer implements Analyzer {
                 new Metric("maxToMedianDuration", max / median, "ratio"), new Metric("maxToMedianData", dataRatio, "ratio"),
                 new Metric("stragglerRecordShare", recordShare.orElse(Double.NaN), "share")),
             cost, Support.share(ctx, cost), evidence, name()))
-        .confidence(Confidence.CONFIRMED)
+        .confidence(stage.durationsOnly() ? Confidence.LEADING_HYPOTHESIS : Confidence.CONFIRMED)
         .explanation(why.toString())
         .time(s.submissionTime().map(java.time.Instant::toEpochMilli).orElse(-1L));
+    if (stage.durationsOnly()) {
+      b.toConfirm("how much data the slow task read against the median (the event log's per-task shuffle read "
+          + "records): far more is skew; about the same is a straggler (a slow host, GC, a slow source)");
+      b.want(EvidenceKind.EVENT_LOG, "it records the data each task read, which tells skew from a straggler");
+    }
     if (join) {
       if (!aqe) {
         b.recommend(Support.fix("Enable AQE with its skew-join handling so that Spark splits the skewed partition.",
@@ -189,6 +209,25 @@ public final class SkewAnalyzer implements Analyzer {
     b.recommend(tune("Find the hot keys first: count rows per key on the input of stage " + s.stageId() + ".",
         "Which keys are hot decides between salting, filtering and a broadcast.", List.of()));
     return b.build();
+  }
+
+  private static boolean isStraggler(double median, double max) {
+    return median > 0 && max >= MIN_STRAGGLER_MS && max >= MIN_RATIO * median;
+  }
+
+  /** Min, median and max duration of a stage attempt's successful tasks, as the logs recorded them. */
+  private static Optional<double[]> durationsFromLogs(AnalysisContext ctx, StageData s) {
+    List<Long> ms = new ArrayList<>();
+    for (TaskData t : ctx.app().get().tasks(s.stageId(), s.attemptId(), io.sparkrca.core.app.TaskQuery.all())) {
+      if ("SUCCESS".equals(t.status()) && t.duration().isPresent()) {
+        ms.add(t.duration().get());
+      }
+    }
+    if (ms.size() < 3) {
+      return Optional.empty();
+    }
+    java.util.Collections.sort(ms);
+    return Optional.of(new double[] {ms.get(0), ms.get(ms.size() / 2), ms.get(ms.size() - 1)});
   }
 
   /** The join or aggregation keys the plan shows, e.g. {@code join keys [k#4L] = [k#8L]}. */
