@@ -12,10 +12,13 @@ import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.sparkrca.mcp.internal.SchemaValidator;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -38,9 +41,19 @@ final class McpSession {
 
   /** Starts the server in its own process and initializes a session with it. */
   static McpSyncClient start() {
+    return start(entry -> true);
+  }
+
+  /**
+   * As {@link #start()}, on the entries of the test class path that {@code keep} keeps: without the
+   * provider modules, say, to run the server as a class path without them would.
+   */
+  static McpSyncClient start(Predicate<String> keep) {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String classPath = Arrays.stream(testClassPath().split(File.pathSeparator)).filter(keep)
+        .collect(Collectors.joining(File.pathSeparator));
     ServerParameters server = ServerParameters.builder(java)
-        .args("-Xmx512m", "-cp", testClassPath(), McpServerMain.class.getName())
+        .args("-Xmx512m", "-cp", classPath, McpServerMain.class.getName())
         .build();
     McpSyncClient client = McpClient.sync(new StdioClientTransport(server, McpJsonDefaults.getMapper()))
         .requestTimeout(TIMEOUT)
