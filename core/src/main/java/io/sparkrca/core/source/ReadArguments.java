@@ -2,8 +2,11 @@ package io.sparkrca.core.source;
 
 import io.sparkrca.core.error.InvalidRequestException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -21,10 +24,14 @@ public final class ReadArguments {
   private final String read;
   private final Map<String, Object> values;
 
-  /** The arguments {@code values} (absent ones are simply not in the map) of the read named {@code read}. */
+  /**
+   * The arguments {@code values} (an absent one is not in the map, or maps to JSON's null) of the
+   * read named {@code read}; a protocol's call without arguments may pass null for none.
+   */
   public ReadArguments(String read, Map<String, Object> values) {
-    this.read = java.util.Objects.requireNonNull(read, "read");
-    this.values = values == null ? Map.of() : values;
+    this.read = Objects.requireNonNull(read, "read");
+    // A copy (that allows JSON's nulls, as Map.copyOf does not): the caller's map may change after.
+    this.values = values == null ? Map.of() : Collections.unmodifiableMap(new HashMap<>(values));
   }
 
   /** The name of the read (the tool) these are the arguments of; error messages start with it. */

@@ -54,13 +54,13 @@ import java.util.TreeMap;
 public final class Tools {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int DEFAULT_LINES = 50;
-
-  private final ByteSources sources;
-  private final HttpSettings http;
   /** The module that answers each provider tool, for the message when it is not on the class path. */
   private static final Map<String, String> PROVIDER_MODULES = Map.of("shs_", "sparkrca-history-server",
       "dataproc_", "sparkrca-gcp", "k8s_", "sparkrca-kubernetes");
 
+  private final ByteSources sources;
+  private final HttpSettings http;
+  /** The tools the provider modules on the class path answer, by name (see {@link SourceReadProvider}). */
   private final Map<String, SourceReadProvider> reads;
 
   public Tools(ByteSources sources, HttpSettings http) {
@@ -111,7 +111,8 @@ public final class Tools {
     }
     for (Map.Entry<String, String> m : PROVIDER_MODULES.entrySet()) {
       if (a.read().startsWith(m.getKey())) {
-        throw new InvalidRequestException(a.read() + ": this server has no " + m.getValue() + " on its class path; "
+        // Not the caller's mistake but the server's set-up: say which module makes the tool work.
+        throw new SparkRcaException(a.read() + ": this server has no " + m.getValue() + " on its class path; "
             + "run the sparkrca jar (it has every provider), or add " + m.getValue() + " to the server's class path");
       }
     }
