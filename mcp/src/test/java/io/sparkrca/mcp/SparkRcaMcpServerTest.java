@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The server's parts without a process: the tool catalog's schemas, the validator's messages, the
- * handlers' argument checks, and that serving ends when the client closes its input. The protocol
- * end to end, over a real process, is cli's McpCommandTest.
+ * handlers' argument checks, the providers behind the shs_*, dataproc_* and k8s_* tools, and that
+ * serving ends when the client closes its input. The protocol end to end, over a real process, is
+ * McpToolsTest's and McpSourceToolsTest's.
  */
 class SparkRcaMcpServerTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -66,6 +67,22 @@ class SparkRcaMcpServerTest {
         .isInstanceOf(InvalidRequestException.class).hasMessageContaining("'lines' must be a whole number");
     assertThatThrownBy(() -> tools.call("logs_search", Map.of("uris", java.util.List.of("x.log"), "regex", "a", "literal", "b")))
         .hasMessageContaining("regex or literal, not both");
+  }
+
+  @Test
+  void everyProviderToolIsAnsweredByOneProviderFoundWithServiceLoader() {
+    java.util.Map<String, String> answeredBy = new java.util.HashMap<>();
+    for (io.sparkrca.core.source.SourceReadProvider p : java.util.ServiceLoader.load(io.sparkrca.core.source.SourceReadProvider.class)) {
+      for (String read : p.reads()) {
+        assertThat(answeredBy.put(read, p.name())).as("one provider answers " + read).isNull();
+      }
+    }
+    java.util.List<String> providerTools = SparkRcaMcpServer.toolNames().stream()
+        .filter(t -> t.startsWith("shs_") || t.startsWith("dataproc_") || t.startsWith("k8s_")).toList();
+    assertThat(providerTools).hasSize(7);
+    assertThat(answeredBy.keySet()).containsExactlyInAnyOrderElementsOf(providerTools);
+    assertThat(answeredBy).containsEntry("shs_profile", "history-server").containsEntry("dataproc_view", "dataproc")
+        .containsEntry("k8s_logs", "kubernetes");
   }
 
   @Test

@@ -4,11 +4,15 @@ import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.SparkHistory;
 import io.sparkrca.core.io.HttpSettings;
 import io.sparkrca.core.model.ApplicationInfo;
+import io.sparkrca.core.source.ReadArguments;
+import io.sparkrca.core.source.SourceReadProvider;
 import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.core.source.SparkHistoryProvider;
 import io.sparkrca.core.source.SparkSources;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** The Javadoc examples of {@code io.sparkrca.core.source}, compiled (see {@link JavadocExamplesTest}). */
 class SourceExamples {
@@ -55,5 +59,20 @@ class SourceExamples {
   /** The example of {@code io.sparkrca.core.source}. */
   void overview() throws Exception {
     SparkApplication app = SparkSources.defaults().application("/tmp/spark-events/app-1.zstd");
+  }
+
+  /** The example of {@code ReadArguments}. */
+  void readArguments() throws Exception {
+    ReadArguments a = new ReadArguments("logs_head", Map.of("uri", "driver.log", "lines", 200));
+    int n = a.integer("lines", 50);
+  }
+
+  /** The example of {@code SourceReadProvider}. */
+  public final class MyPlatformReads implements SourceReadProvider {
+    public String name() { return "my-platform"; }
+    public Set<String> reads() { return Set.of("my_jobs"); }
+    public String read(String read, ReadArguments arguments, SourceSettings settings) {
+      return "{\"jobs\": []}";
+    }
   }
 }

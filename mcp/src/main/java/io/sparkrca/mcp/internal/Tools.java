@@ -12,6 +12,8 @@ import io.sparkrca.core.logs.LogSet;
 import io.sparkrca.core.logs.LogSetResult;
 import io.sparkrca.core.logs.LogStream;
 import io.sparkrca.core.logs.SearchQuery;
+import io.sparkrca.core.source.ReadArguments;
+import io.sparkrca.core.source.SourceReadProvider;
 import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.inspector.ClassInspector;
 import io.sparkrca.rules.BrokenRuleException;
@@ -33,12 +35,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
 
 /**
  * What each tool does: the same library entry points, bounds and error contract as the command
  * line's commands (rca, compare, summarize, rules, logs, shs, dataproc, k8s, inspect), with the
  * arguments of the tool's input schema. Every method returns the result's JSON text; an error is a {@link SparkRcaException}
- * whose message (redacted) becomes the tool error.
+ * whose message (redacted) becomes the tool error. The History Server, Dataproc and Kubernetes
+ * tools are the {@link SourceReadProvider}s on the class path (sparkrca-mcp holds those modules in
+ * runtime scope only): without the module, the tool's call says which one to add.
  *
  * <pre>{@code
  * Tools tools = new Tools(ByteSources.defaults(), HttpSettings.defaults());
@@ -48,22 +54,39 @@ import java.util.Optional;
 public final class Tools {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int DEFAULT_LINES = 50;
+  /** The module that answers each provider tool, for the message when it is not on the class path. */
+  private static final Map<String, String> PROVIDER_MODULES = Map.of("shs_", "sparkrca-history-server",
+      "dataproc_", "sparkrca-gcp", "k8s_", "sparkrca-kubernetes");
 
   private final ByteSources sources;
   private final HttpSettings http;
-  private final HistoryServerTools shs;
-  private final DataprocTools dataproc;
+  /** The tools the provider modules on the class path answer, by name (see {@link SourceReadProvider}). */
+  private final Map<String, SourceReadProvider> reads;
 
   public Tools(ByteSources sources, HttpSettings http) {
     this.sources = sources;
     this.http = http;
-    this.shs = new HistoryServerTools(sources, http);
-    this.dataproc = new DataprocTools(http);
+    this.reads = loadReads();
+  }
+
+  /** Each read name of the class path's providers, with the provider that answers it. */
+  private static Map<String, SourceReadProvider> loadReads() {
+    Map<String, SourceReadProvider> out = new TreeMap<>();
+    for (SourceReadProvider p : ServiceLoader.load(SourceReadProvider.class, SourceReadProvider.class.getClassLoader())) {
+      for (String read : p.reads()) {
+        SourceReadProvider before = out.putIfAbsent(read, p);
+        if (before != null) {
+          throw new SparkRcaException("two providers on the class path answer '" + read + "': " + before.name()
+              + " and " + p.name() + "; keep one of their modules");
+        }
+      }
+    }
+    return Map.copyOf(out);
   }
 
   /** Runs tool {@code name} with {@code arguments}; the result is JSON text. */
   public String call(String name, Map<String, Object> arguments) {
-    Args a = new Args(name, arguments);
+    ReadArguments a = new ReadArguments(name, arguments);
     return switch (name) {
       case "rca" -> rca(a);
       case "compare" -> compare(a);
@@ -75,19 +98,28 @@ public final class Tools {
       case "logs_range" -> LogJson.lines("range", stream(a).build(a.requiredString("uri")).range(a.requiredLong("start"), a.requiredLong("end")));
       case "logs_search" -> search(a);
       case "logs_count" -> count(a);
-      case "shs_applications" -> shs.applications(a);
-      case "shs_profile" -> shs.profile(a);
-      case "dataproc_describe" -> dataproc.describe(a);
-      case "dataproc_view" -> dataproc.view(a);
-      case "k8s_pods" -> KubernetesTools.pods(a);
-      case "k8s_events" -> KubernetesTools.events(a);
-      case "k8s_logs" -> KubernetesTools.logs(a);
       case "inspect" -> inspect(a);
-      default -> throw new InvalidRequestException("no tool named '" + name + "'");
+      default -> provided(a);
     };
   }
 
-  private String rca(Args a) {
+  /** A tool a provider module answers (shs_*, dataproc_*, k8s_*), with the server's HTTP settings and byte sources. */
+  private String provided(ReadArguments a) {
+    SourceReadProvider p = reads.get(a.read());
+    if (p != null) {
+      return p.read(a.read(), a, SourceSettings.builder().http(http).byteSources(sources).build());
+    }
+    for (Map.Entry<String, String> m : PROVIDER_MODULES.entrySet()) {
+      if (a.read().startsWith(m.getKey())) {
+        // Not the caller's mistake but the server's set-up: say which module makes the tool work.
+        throw new SparkRcaException(a.read() + ": this server has no " + m.getValue() + " on its class path; "
+            + "run the sparkrca jar (it has every provider), or add " + m.getValue() + " to the server's class path");
+      }
+    }
+    throw new InvalidRequestException("no tool named '" + a.read() + "'");
+  }
+
+  private String rca(ReadArguments a) {
     RcaRequest.Builder request = RcaRequest.builder().timeout(Duration.ofSeconds(a.integer("timeoutSeconds", 600)));
     a.string("eventLog").ifPresent(request::application);
     a.string("baseline").ifPresent(request::baseline);
@@ -102,23 +134,23 @@ public final class Tools {
     return RcaRunner.builder().settings(settings(a)).build().run(r).toJson();
   }
 
-  private String compare(Args a) {
+  private String compare(ReadArguments a) {
     CompareRequest request = CompareRequest.builder(a.requiredString("candidate"), a.requiredString("baseline"))
         .minSlowdown(a.number("minSlowdown").orElse(CompareRequest.DEFAULT_MIN_SLOWDOWN)).build();
     return CompareRunner.builder().settings(settings(a)).build().run(request).toJson();
   }
 
-  private String summarize(Args a) {
+  private String summarize(ReadArguments a) {
     SummaryRequest request = new SummaryRequest(a.requiredString("eventLog"), a.integer("maxApps", SummaryRequest.DEFAULT_MAX_APPS));
     return SummaryRunner.builder().settings(settings(a)).build().run(request).toJson();
   }
 
   /** How a tool reads its inputs: the server's byte sources and HTTP settings, and the call's strictness. */
-  private SourceSettings settings(Args a) {
+  private SourceSettings settings(ReadArguments a) {
     return SourceSettings.builder().http(http).byteSources(sources).strict(a.bool("strict", false)).build();
   }
 
-  private String rules(Args a) {
+  private String rules(ReadArguments a) {
     OutputContract shape = "agent".equals(a.string("contract").orElse("sparkrca")) ? OutputContract.AGENT : OutputContract.SPARKRCA;
     RulesRequest.Builder request = RulesRequest.builder().application(a.requiredString("eventLog"))
         .recommended(a.bool("recommended", false)).skipBrokenRules(a.bool("skipBrokenRules", false));
@@ -152,20 +184,20 @@ public final class Tools {
     return result.toJson(shape);
   }
 
-  private String tail(Args a) {
+  private String tail(ReadArguments a) {
     LogStream.Builder b = stream(a);
     a.optionalInteger("windowBytes").ifPresent(b::tailWindowBytes);
     return LogJson.lines("tail", b.build(a.requiredString("uri")).tail(a.integer("lines", DEFAULT_LINES)));
   }
 
-  private String search(Args a) {
+  private String search(ReadArguments a) {
     SearchQuery q = query(a, true)
         .withContext(a.integer("before", 5), a.integer("after", 5))
         .withMaxMatches(a.integer("maxMatches", SearchQuery.DEFAULT_MAX_MATCHES));
     return onlyLogsError(logSet().search(logQuery(a).search(q).build())).toJson();
   }
 
-  private String count(Args a) {
+  private String count(ReadArguments a) {
     SearchQuery q = query(a, false);
     LogQuery.Builder b = logQuery(a);
     if (q != null) {
@@ -182,7 +214,7 @@ public final class Tools {
     return LogSet.builder().sources(sources).threads(1).build();
   }
 
-  private static LogQuery.Builder logQuery(Args a) {
+  private static LogQuery.Builder logQuery(ReadArguments a) {
     LogQuery.Builder b = LogQuery.builder().strict(a.bool("strict", false));
     a.optionalInteger("maxLineBytes").ifPresent(b::maxLineBytes);
     return b.names(a.strings("uris"));
@@ -197,7 +229,7 @@ public final class Tools {
   }
 
   /** regex or literal (exactly one; for a count, none counts lines). */
-  private static SearchQuery query(Args a, boolean required) {
+  private static SearchQuery query(ReadArguments a, boolean required) {
     Optional<String> regex = a.string("regex");
     Optional<String> literal = a.string("literal");
     if (regex.isPresent() && literal.isPresent()) {
@@ -213,13 +245,13 @@ public final class Tools {
     return q.withIgnoreCase(a.bool("ignoreCase", false));
   }
 
-  private LogStream.Builder stream(Args a) {
+  private LogStream.Builder stream(ReadArguments a) {
     LogStream.Builder b = LogStream.builder().sources(sources).strict(a.bool("strict", false));
     a.optionalInteger("maxLineBytes").ifPresent(b::maxLineBytes);
     return b;
   }
 
-  private String inspect(Args a) {
+  private String inspect(ReadArguments a) {
     ClassInspector.Builder b = ClassInspector.builder()
         .sources(sources)
         .startLine(a.integer("startLine", 1))

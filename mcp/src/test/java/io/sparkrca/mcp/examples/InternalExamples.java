@@ -9,7 +9,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.io.HttpSettings;
-import io.sparkrca.mcp.internal.Args;
 import io.sparkrca.mcp.internal.ProtocolInput;
 import io.sparkrca.mcp.internal.SchemaValidator;
 import io.sparkrca.mcp.internal.ToolCatalog;
@@ -22,12 +21,6 @@ import java.util.concurrent.CountDownLatch;
 
 /** The Javadoc examples of {@code io.sparkrca.mcp.internal}, compiled (see {@link JavadocExamplesTest}). */
 class InternalExamples {
-  /** The example of {@code Args}. */
-  void args(McpSchema.CallToolRequest request) throws Exception {
-    Args a = new Args("logs_head", request.arguments());
-    int n = a.integer("lines", 50);
-  }
-
   /** The example of {@code ProtocolInput}. */
   void protocolInput(OutputStream stdout, CountDownLatch ended) throws Exception {
     InputStream in = new ProtocolInput(System.in, stdout, ended);

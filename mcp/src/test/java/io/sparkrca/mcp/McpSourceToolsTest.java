@@ -1,18 +1,31 @@
-package io.sparkrca.cli;
+package io.sparkrca.mcp;
 
-import static io.sparkrca.cli.McpSession.call;
-import static io.sparkrca.cli.McpSession.error;
-import static io.sparkrca.cli.McpSession.ok;
+import static io.sparkrca.mcp.McpSession.call;
+import static io.sparkrca.mcp.McpSession.error;
+import static io.sparkrca.mcp.McpSession.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.cloud.dataproc.v1.Batch;
+import com.google.cloud.dataproc.v1.RuntimeInfo;
+import com.google.protobuf.Timestamp;
 import io.grpc.Status;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.sparkrca.core.app.SparkApplication;
+import io.sparkrca.core.app.SparkHistory;
+import io.sparkrca.core.eventlog.EventLogs;
+import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.testkit.TestkitFixtures;
+import io.sparkrca.gcp.GcpSettings;
+import io.sparkrca.gcp.dataproc.DataprocWorkload;
+import io.sparkrca.gcp.dataproc.SparkApplicationViews;
 import io.sparkrca.gcp.testing.DataprocFakes;
+import io.sparkrca.historyserver.HistoryProfiles;
+import io.sparkrca.historyserver.HistoryServerDiscovery;
+import io.sparkrca.historyserver.HistoryServerSettings;
 import io.sparkrca.historyserver.serve.HistoryApiServer;
 import io.sparkrca.kubernetes.testing.ApiServer;
 import io.sparkrca.kubernetes.testing.FixtureCluster;
@@ -23,20 +36,22 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The History Server, Dataproc and Kubernetes tools of {@code sparkrca mcp} as an agent sees them:
- * the SDK's own client talks to the real command, a child JVM over stdio, which reads real backends
- * over loopback: {@code serve}'s History Server API over a real testkit run, gcp's fakes (the
+ * The History Server, Dataproc and Kubernetes tools as an agent sees them: the SDK's own client
+ * talks to the real server, a child JVM over stdio (see {@link McpSession}) that finds the provider
+ * modules with ServiceLoader (sparkrca-mcp holds them in runtime scope only), which reads real
+ * backends over loopback: {@code serve}'s History Server API over a real testkit run, gcp's fakes (the
  * Google client libraries' Dataproc and Logging mock services over gRPC, sparkApplications and
  * Cloud Storage over HTTP) serving that run as a failed batch, and fabric8's mock API server holding
  * the pods the testkit executor-loss run would have left (its lost executor OOMKilled), reached
- * through a kubeconfig. Each result is checked against what the command line prints for the same
- * read; malformed calls and unreachable backends are tool errors while the server keeps serving.
+ * through a kubeconfig. Each result is checked against what the provider module's own entry point
+ * (the one the command line prints) answers for the same read; malformed calls and unreachable backends are tool errors while the server keeps serving.
  */
 class McpSourceToolsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -92,7 +107,7 @@ class McpSourceToolsTest {
     assertThat(profile.at("/properties/historyServer/type").asText()).isEqualTo("string");
     assertThat(profile.at("/properties/stageLimit/maximum").asInt()).isEqualTo(50);
     assertThat(schema(tools, "dataproc_view").at("/properties/action/enum")).extracting(JsonNode::asText)
-        .containsExactlyElementsOf(io.sparkrca.gcp.dataproc.SparkApplicationViews.ACTIONS);
+        .containsExactlyElementsOf(SparkApplicationViews.ACTIONS);
     assertThat(schema(tools, "dataproc_describe").at("/properties/dataprocEndpoint/type").asText()).isEqualTo("string");
     for (String k : List.of("k8s_pods", "k8s_events", "k8s_logs")) {
       assertThat(schema(tools, k).path("required")).as(k).extracting(JsonNode::asText).containsExactly("appId");
@@ -101,25 +116,24 @@ class McpSourceToolsTest {
   }
 
   @Test
-  void shsApplicationsAndProfilesAreWhatShsPrints() throws Exception {
+  void shsApplicationsAndProfilesAreWhatTheHistoryServerModuleAnswers() throws Exception {
+    SparkHistory history = HistoryServerDiscovery.history(Optional.of(shs.url()), HistoryServerSettings.builder().build(),
+        ByteSources.defaults(), note -> { });
     JsonNode apps = ok(call(client, "shs_applications", Map.of("historyServer", shs.url(), "limit", 10)));
     assertThat(apps.path("applications")).extracting(a -> a.path("id").asText()).contains(failedId);
-    CliRun cliApps = CliRun.of("shs", "applications", "--shs", shs.url(), "--limit", "10");
-    assertThat(apps.path("applications")).isEqualTo(JSON.readTree(cliApps.out()));
+    assertThat(apps.path("applications")).isEqualTo(JSON.readTree(HistoryProfiles.applications(history, Optional.empty(), 10).toJson()));
 
     JsonNode failure = ok(call(client, "shs_profile", Map.of("historyServer", shs.url(), "app", failedId,
         "profile", "failure", "stageLimit", 2, "taskLimit", 3)));
-    CliRun cli = CliRun.of("shs", "failure", "--shs", shs.url(), "--app", failedId, "--stage-limit", "2", "--task-limit", "3");
-    assertThat(cli.exitCode()).as(cli.err()).isZero();
-    JsonNode expected = JSON.readTree(cli.out());
+    SparkApplication app = HistoryProfiles.application(history, failedId, Optional.empty());
+    JsonNode expected = JSON.readTree(HistoryProfiles.failure(app, new HistoryProfiles.Limits(2, 3)).toJson());
     assertThat(failure.path("applicationId").asText()).isEqualTo(failedId);
     assertThat(failure.path("failedStages")).isNotEmpty().isEqualTo(expected.path("failedStages"));
     assertThat(failure.path("failedJobs")).isEqualTo(expected.path("failedJobs"));
     assertThat(failure.path("limitations")).isEqualTo(expected.path("limitations"));
 
     JsonNode sqlList = ok(call(client, "shs_profile", Map.of("historyServer", shs.url(), "app", failedId, "profile", "sql-list")));
-    CliRun cliSql = CliRun.of("shs", "sql-list", "--shs", shs.url(), "--app", failedId);
-    assertThat(sqlList.path("sqlExecutions")).isEqualTo(JSON.readTree(cliSql.out()));
+    assertThat(sqlList.path("sqlExecutions")).isEqualTo(JSON.readTree(HistoryProfiles.sqlList(app, 100).toJson()));
   }
 
   @Test
@@ -136,7 +150,7 @@ class McpSourceToolsTest {
   void dataprocDescribeGathersTheEvidenceRcaAnalyzes() throws Exception {
     fakes.reset();
     TestkitFixtures.Fixture f = TestkitFixtures.get("3.5.9", "executor-oom");
-    DataprocCliTest.serveBatch(fakes, f, "b-oom");
+    serveBatch(f, "b-oom");
     JsonNode d = ok(call(client, "dataproc_describe", gcp(Map.of("batch", "b-oom"))));
     assertThat(d.path("workload").asText()).contains("b-oom");
     assertThat(d.path("notes").toString()).contains("BatchController.GetBatch(projects/p/locations/us-central1/batches/b-oom)")
@@ -147,18 +161,20 @@ class McpSourceToolsTest {
   }
 
   @Test
-  void dataprocViewIsThePayloadSparkrcaDataprocPrints() throws Exception {
+  void dataprocViewIsThePayloadOfTheGcpModulesViews() throws Exception {
     fakes.reset();
     TestkitFixtures.Fixture f = TestkitFixtures.get("3.5.9", "executor-oom");
-    DataprocCliTest.serveBatch(fakes, f, "b-view");
+    serveBatch(f, "b-view");
     JsonNode v = ok(call(client, "dataproc_view", gcp(Map.of("batch", "b-view", "action", "stages", "status", "failed"))));
     assertThat(v.path("action").asText()).isEqualTo("stages");
     assertThat(v.path("payload").isArray()).isTrue();
     assertThat(v.at("/payload/0/status").asText()).isEqualTo("STAGE_STATUS_FAILED");
-    CliRun cli = CliRun.of("dataproc", "stages", "--batch", "b-view", "--status", "failed", "--format", "json",
-        "--project", DataprocFakes.PROJECT, "--region", DataprocFakes.REGION, "--sparkapplications-endpoint",
-        fakes.sparkApplications.endpoint(), "--dataproc-endpoint", fakes.grpcEndpoint());
-    assertThat(v.path("payload")).isEqualTo(JSON.readTree(cli.out()));
+    GcpSettings gcp = GcpSettings.builder().project(DataprocFakes.PROJECT).region(DataprocFakes.REGION)
+        .dataprocEndpoint(fakes.grpcEndpoint()).sparkApplicationsEndpoint(fakes.sparkApplications.endpoint()).build();
+    String batch = DataprocWorkload.of(DataprocWorkload.Type.BATCH, "b-view", gcp).uri();
+    JsonNode expected = SparkApplicationViews.of(gcp, batch)
+        .render(SparkApplicationViews.Request.builder("stages").status("failed").build()).payload();
+    assertThat(v.path("payload")).isEqualTo(expected);
     JsonNode summary = ok(call(client, "dataproc_view", gcp(Map.of("batch", "b-view"))));
     assertThat(summary.path("markdown").asText()).contains("## Failed stages");
   }
@@ -220,6 +236,21 @@ class McpSourceToolsTest {
     // Still serving: good calls right after the bad ones.
     assertThat(ok(call(client, "shs_applications", Map.of("historyServer", shs.url()))).path("applications")).isNotEmpty();
     assertThat(ok(call(client, "k8s_events", k8sArgs(Map.of()))).path("kind").asText()).isEqualTo("events");
+  }
+
+  /**
+   * Serves the testkit run {@code f} as the failed batch {@code id} on the fakes: its application on
+   * sparkApplications, its driver output on Cloud Storage, no Cloud Logging entries.
+   */
+  private static void serveBatch(TestkitFixtures.Fixture f, String id) throws Exception {
+    String parent = "projects/p/locations/us-central1/batches/" + id;
+    SparkApplication app = EventLogs.replay(f.eventLog());
+    fakes.sparkApplications.serve(parent, app);
+    fakes.gcs.put("staging", "out/" + id + "/driveroutput.000000000", Files.readAllBytes(f.driverLog()));
+    fakes.batch(Batch.newBuilder().setName(parent).setState(Batch.State.FAILED)
+        .setStateTime(Timestamp.newBuilder().setSeconds(app.info().latestAttempt().endTime().getEpochSecond()))
+        .setRuntimeInfo(RuntimeInfo.newBuilder().setOutputUri("gs://staging/out/" + id + "/driveroutput")).build());
+    fakes.noLogs(2);
   }
 
   /** {@code args} with the endpoints of gcp's fakes, the project and the region. */

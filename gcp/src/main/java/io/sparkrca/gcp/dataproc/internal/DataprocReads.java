@@ -1,4 +1,4 @@
-package io.sparkrca.mcp.internal;
+package io.sparkrca.gcp.dataproc.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,6 +14,8 @@ import io.sparkrca.core.io.HttpSettings;
 import io.sparkrca.core.logs.LogJson;
 import io.sparkrca.core.logs.LogStream;
 import io.sparkrca.core.redaction.Redactor;
+import io.sparkrca.core.source.ReadArguments;
+import io.sparkrca.core.source.SourceReadProvider;
 import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.gcp.GcpSettings;
 import io.sparkrca.gcp.dataproc.DataprocEvidenceProvider;
@@ -25,28 +27,47 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * {@code dataproc_describe} and {@code dataproc_view}: the Dataproc reads, through the gcp
- * module's entry points ({@link DataprocEvidenceProvider#collect}, the evidence {@code sparkrca rca
- * --batch} analyzes; {@link SparkApplicationViews}, what {@code sparkrca dataproc ACTION} shows),
- * with {@link GcpSettings} built from the call's project, region, credentials file and endpoint
- * overrides over the environment and the gcloud configuration, as the command line's flags are.
+ * {@code dataproc_describe} and {@code dataproc_view}, the Dataproc reads for a front door that
+ * holds this module at run time only (the MCP server), through the module's entry points ({@link
+ * DataprocEvidenceProvider#collect}, the evidence {@code sparkrca rca --batch} analyzes; {@link
+ * SparkApplicationViews}, what {@code sparkrca dataproc ACTION} shows), with {@link GcpSettings}
+ * built from the call's project, region, credentials file and endpoint overrides over the
+ * environment and the gcloud configuration, as the command line's flags are.
  *
  * <pre>{@code
- * String json = new DataprocTools(http).view(new Args("dataproc_view", Map.of("batch", "b-1", "action", "stages")));
+ * String json = new DataprocReads().read("dataproc_view",
+ *     new ReadArguments("dataproc_view", Map.of("batch", "b-1", "action", "stages")), SourceSettings.defaults());
  * }</pre>
  */
-final class DataprocTools {
+public final class DataprocReads implements SourceReadProvider {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final HttpSettings http;
+  /** Found with {@link java.util.ServiceLoader}. */
+  public DataprocReads() {}
 
-  DataprocTools(HttpSettings http) {
-    this.http = http;
+  @Override
+  public String name() {
+    return "dataproc";
   }
 
-  String describe(Args a) {
+  @Override
+  public Set<String> reads() {
+    return Set.of("dataproc_describe", "dataproc_view");
+  }
+
+  @Override
+  public String read(String read, ReadArguments a, SourceSettings settings) {
+    return switch (read) {
+      case "dataproc_describe" -> describe(a, settings.http());
+      case "dataproc_view" -> view(a);
+      default -> throw new InvalidRequestException("the Dataproc reads are dataproc_describe and dataproc_view, not '" + read + "'");
+    };
+  }
+
+  private static String describe(ReadArguments a, HttpSettings http) {
     GcpSettings gcp = settings(a);
     String uri = workload(a, gcp);
     // gs:// with the call's settings (its storage endpoint) first, then the class path's providers and http(s), as rca --batch reads.
@@ -91,7 +112,7 @@ final class DataprocTools {
     return out.toPrettyString();
   }
 
-  String view(Args a) {
+  private static String view(ReadArguments a) {
     String action = a.string("action").orElse("summary");
     SparkApplicationViews.Request.Builder r = SparkApplicationViews.Request.builder(action)
         .limit(a.integer("maxRows", 50))
@@ -115,13 +136,13 @@ final class DataprocTools {
   }
 
   /** The workload's URI: one of batch, session, job (an id, in the settings' project and region) or workload (a URI). */
-  private static String workload(Args a, GcpSettings gcp) {
+  private static String workload(ReadArguments a, GcpSettings gcp) {
     List<String> given = new ArrayList<>();
     for (String k : List.of("batch", "session", "job", "workload")) {
       a.string(k).ifPresent(v -> given.add(k));
     }
     if (given.size() != 1) {
-      throw new InvalidRequestException(a.tool() + ": give one of batch, session, job or workload"
+      throw new InvalidRequestException(a.read() + ": give one of batch, session, job or workload"
           + (given.isEmpty() ? "" : ", not " + String.join(" and ", given)));
     }
     String k = given.get(0);
@@ -135,7 +156,7 @@ final class DataprocTools {
   }
 
   /** The call's project, region, credentials and endpoints over the environment and the gcloud configuration. */
-  private static GcpSettings settings(Args a) {
+  private static GcpSettings settings(ReadArguments a) {
     GcpSettings.Builder b = GcpSettings.builder();
     a.string("project").ifPresent(b::project);
     a.string("region").ifPresent(b::region);
@@ -147,7 +168,7 @@ final class DataprocTools {
     return b.build();
   }
 
-  static ArrayNode gaps(List<EvidenceGap> gaps) {
+  private static ArrayNode gaps(List<EvidenceGap> gaps) {
     ArrayNode out = JSON.createArrayNode();
     for (EvidenceGap g : gaps) {
       out.addObject().put("what", g.what()).put("uri", Redactor.redactUri(g.uri())).put("reason", g.reason().name())

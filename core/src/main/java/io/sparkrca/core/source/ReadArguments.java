@@ -1,33 +1,42 @@
-package io.sparkrca.mcp.internal;
+package io.sparkrca.core.source;
 
 import io.sparkrca.core.error.InvalidRequestException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A tool call's arguments, read by type. The SDK has already checked them against the tool's input
- * schema; these checks are the second line, so that a handler never sees a wrong type, and their
- * messages name the argument and what it must be.
+ * The arguments of one named read (an MCP tool call, a {@link SourceReadProvider#read}), as JSON
+ * values (strings, numbers, booleans, lists, objects), read by type. The caller has usually checked
+ * them against a schema already; these checks are the second line, so that a read never sees a
+ * wrong type, and their messages name the read, the argument and what it must be.
  *
  * <pre>{@code
- * Args a = new Args("logs_head", request.arguments());
+ * ReadArguments a = new ReadArguments("logs_head", Map.of("uri", "driver.log", "lines", 200));
  * int n = a.integer("lines", 50);
  * }</pre>
  */
-public final class Args {
-  private final String tool;
+public final class ReadArguments {
+  private final String read;
   private final Map<String, Object> values;
 
-  public Args(String tool, Map<String, Object> values) {
-    this.tool = tool;
-    this.values = values == null ? Map.of() : values;
+  /**
+   * The arguments {@code values} (an absent one is not in the map, or maps to JSON's null) of the
+   * read named {@code read}; a protocol's call without arguments may pass null for none.
+   */
+  public ReadArguments(String read, Map<String, Object> values) {
+    this.read = Objects.requireNonNull(read, "read");
+    // A copy (that allows JSON's nulls, as Map.copyOf does not): the caller's map may change after.
+    this.values = values == null ? Map.of() : Collections.unmodifiableMap(new HashMap<>(values));
   }
 
-  /** The tool these are the arguments of. */
-  public String tool() {
-    return tool;
+  /** The name of the read (the tool) these are the arguments of; error messages start with it. */
+  public String read() {
+    return read;
   }
 
   /** A string argument that must be given. */
@@ -35,6 +44,7 @@ public final class Args {
     return string(name).orElseThrow(() -> bad(name, "is required"));
   }
 
+  /** A string argument, empty when absent; an error when it is not a string or is blank. */
   public Optional<String> string(String name) {
     Object v = values.get(name);
     if (v == null) {
@@ -49,6 +59,7 @@ public final class Args {
     return Optional.of(s);
   }
 
+  /** A boolean argument, {@code fallback} when absent. */
   public boolean bool(String name, boolean fallback) {
     Object v = values.get(name);
     if (v == null) {
@@ -60,10 +71,12 @@ public final class Args {
     return b;
   }
 
+  /** A whole-number argument, {@code fallback} when absent. */
   public int integer(String name, int fallback) {
     return optionalInteger(name).orElse(fallback);
   }
 
+  /** A whole-number argument within int's range, empty when absent. */
   public Optional<Integer> optionalInteger(String name) {
     Object v = values.get(name);
     if (v == null) {
@@ -76,6 +89,7 @@ public final class Args {
     throw bad(name, "must be a whole number, not " + describe(v));
   }
 
+  /** A whole-number argument, empty when absent. */
   public Optional<Long> optionalLong(String name) {
     Object v = values.get(name);
     if (v == null) {
@@ -87,6 +101,7 @@ public final class Args {
     throw bad(name, "must be a whole number, not " + describe(v));
   }
 
+  /** A whole-number argument that must be given. */
   public long requiredLong(String name) {
     Object v = values.get(name);
     if (v == null) {
@@ -98,6 +113,7 @@ public final class Args {
     throw bad(name, "must be a whole number, not " + describe(v));
   }
 
+  /** A number argument, empty when absent. */
   public Optional<Double> number(String name) {
     Object v = values.get(name);
     if (v == null) {
@@ -148,7 +164,7 @@ public final class Args {
   }
 
   private InvalidRequestException bad(String name, String what) {
-    return new InvalidRequestException(tool + ": the argument '" + name + "' " + what);
+    return new InvalidRequestException(read + ": the argument '" + name + "' " + what);
   }
 
   private static String describe(Object v) {
