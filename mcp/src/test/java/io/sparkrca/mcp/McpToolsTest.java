@@ -94,6 +94,22 @@ class McpToolsTest {
   }
 
   @Test
+  void rcaReadsATeamsOwnFailureFamiliesFromSignatureFiles(@TempDir Path dir) throws IOException {
+    Path log = dir.resolve("driver.log");
+    Files.writeString(log, "26/12/07 21:04:40 ERROR Main: the nightly load failed\n"
+        + "com.example.warehouse.WarehouseSlotsExhausted: no free slots in reservation etl-prod\n");
+    Path mine = dir.resolve("our-failures.json");
+    Files.writeString(mine, "{\"schemaVersion\": 1, \"families\": [{\"id\": \"warehouse-slots-exhausted\", "
+        + "\"kind\": \"CLOUD_QUOTA_EXCEEDED\", \"title\": \"The warehouse had no free slots\", "
+        + "\"meaning\": \"The reservation had no free query slots.\", \"check\": [], \"fix\": {\"action\": "
+        + "\"Raise the reservation.\", \"rationale\": \"Slots bound queries.\", \"properties\": []}, "
+        + "\"wordings\": [{\"regex\": \"WarehouseSlotsExhausted\", \"decisive\": true}]}]}");
+    JsonNode report = ok(call("rca", Map.of("driverLogs", List.of(log.toString()), "signatures", List.of(mine.toString()))));
+    assertThat(report.at("/rootCause/kind").asText()).isEqualTo("CLOUD_QUOTA_EXCEEDED");
+    assertThat(report.at("/rootCause/confidence").asText()).isEqualTo("CONFIRMED");
+  }
+
+  @Test
   void summarizeTellsAFailedApplicationFromAHealthyOne() {
     Fixture failed = TestkitFixtures.get("3.5.9", "executor-oom");
     JsonNode s = ok(call("summarize", Map.of("eventLog", failed.eventLog().toString())));

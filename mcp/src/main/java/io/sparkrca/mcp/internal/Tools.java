@@ -26,6 +26,8 @@ import io.sparkrca.rules.StageDiagnostics;
 import io.sparkrca.rules.StageRuleEngine;
 import io.sparkrca.analysis.compare.CompareRequest;
 import io.sparkrca.analysis.compare.CompareRunner;
+import io.sparkrca.analysis.rca.RcaEngine;
+import io.sparkrca.core.knowledge.KnowledgeBase;
 import io.sparkrca.analysis.rca.RcaRequest;
 import io.sparkrca.analysis.rca.RcaRunner;
 import io.sparkrca.core.summary.SummaryRequest;
@@ -131,7 +133,14 @@ public final class Tools {
     if (!r.hasSubject()) {
       throw new InvalidRequestException("rca: give the event log (eventLog) or at least one log (driverLogs, executorLogs, logs)");
     }
-    return RcaRunner.builder().settings(settings(a)).build().run(r).toJson();
+    RcaRunner.Builder runner = RcaRunner.builder().settings(settings(a));
+    List<String> signatures = a.strings("signatures");
+    if (!signatures.isEmpty()) {
+      KnowledgeBase.Builder kb = KnowledgeBase.builder();
+      signatures.forEach(f -> kb.add(Path.of(f)));
+      runner.engine(RcaEngine.builder().knowledgeBase(kb.standard().build()).build());
+    }
+    return runner.build().run(r).toJson();
   }
 
   private String compare(ReadArguments a) {
