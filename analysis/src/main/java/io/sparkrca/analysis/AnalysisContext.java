@@ -456,10 +456,14 @@ public final class AnalysisContext {
 
   /**
    * A reference to a fact: an event-log line when the source has lines, else the History Server
-   * path it was read from.
+   * path it was read from; for an application rebuilt from logs, the log and line the fact was read
+   * from.
    */
   public EvidenceRef factRef(String source, long line, String detail) {
     String where = source.isEmpty() ? evidence.application().map(ApplicationEvidence::uri).orElse("") : source;
+    if (rebuiltFromLogs()) {
+      return new EvidenceRef(EvidenceRef.Kind.LOG, where, Math.max(0, line), detail); // a log's line, not an event's
+    }
     return new EvidenceRef(line > 0 ? EvidenceRef.Kind.EVENT_LOG : EvidenceRef.Kind.API, where, line, detail);
   }
 
