@@ -1039,6 +1039,9 @@ public final class FaultChecks {
           .filter(id -> f.stages().stream().anyMatch(s -> s.stageId() == id)).distinct().sorted().toList();
       LogFacts.Task killed = f.tasks().stream().filter(t -> stages.contains(t.stageId()) && "TaskKilled".equals(t.reason()))
           .findFirst().orElse(null);
+      // The slow task must have ended (killed) in the log: a task left running when the
+      // application ends gets its History Server duration from the log file's time.
+      require(killed != null, "no task of the broadcast stages %s was killed in the log", stages);
       long stageMs = stages.stream().map(id -> f.stage(id, 0)).filter(Objects::nonNull)
           .mapToLong(s -> s.completed() - s.submitted()).max().orElse(-1);
       return Findings.builder()
@@ -1048,7 +1051,7 @@ public final class FaultChecks {
           .evidence("broadcastTimeout", f.sparkProperties().getOrDefault("spark.sql.broadcastTimeout", "(default)"))
           .evidence("cancelledJobIds", cancelled.stream().map(LogFacts.Job::jobId).toList())
           .evidence("cancelledJobMessage", firstLine(cancelled.get(0).failureMessage()))
-          .evidence("killedTaskReason", killed == null ? null : firstLine(killed.message()))
+          .evidence("killedTaskReason", firstLine(killed.message()))
           .evidence("driverExitCode", run.driverExitCode())
           .measured("broadcastStageMs", stageMs)
           .build();

@@ -352,10 +352,10 @@ public final class ScenarioCatalog {
       Scenario.builder("executors-not-granted", RootCauseKind.EXECUTORS_NOT_GRANTED, "executors-not-granted")
           .description("local-cluster with one 1-core worker and spark.executor.cores=2: the"
               + " master can never place an executor, the job waits with no task while the driver"
-              + " warns \"Initial job has not accepted any resources\", and after 35 s the"
+              + " warns \"Initial job has not accepted any resources\", and after 40 s the"
               + " application cancels the job and fails.")
           .master("local-cluster[1,1,1024]")
-          .param("waitSeconds", 35)
+          .param("waitSeconds", 40)
           .conf("spark.executor.memory", "512m")
           .conf("spark.executor.cores", 2)
           .formats(ZSTD, ROLLING_ZSTD)

@@ -607,9 +607,10 @@ public enum Workload {
         List<Row> perRegion = facts.join(org.apache.spark.sql.functions.broadcast(regions), "region_id")
             .groupBy("region").count().collectAsList();
         System.out.println("regions=" + perRegion.size());
-      } catch (RuntimeException e) {
-        // The cancelled lookup task ends once its sleep is interrupted; wait for that end to reach
-        // the event log, so no task is left running when the application stops.
+      } catch (Exception e) {
+        // (Scala throws the checked SparkException undeclared.) The cancelled lookup task ends
+        // once its sleep is interrupted; wait for that end to reach the event log, so no task is
+        // left running when the application stops.
         awaitNoRunningTasks(spark, 60_000);
         throw e;
       }
