@@ -1125,6 +1125,7 @@ public final class FaultChecks {
           .partition(first.index())
           .executor(first.executorId())
           .evidence("exceptionClass", first.exceptionClass())
+          // The shuffle file's directory is the run's own temporary one: only its name is kept.
           .evidence("message", firstLine(first.message()).replaceAll("/\\S*/", "<dir>/"))
           .evidence("failedAttemptsByPartition", byPartition)
           .evidence("stageFailureReason", firstLine(stageFailure).replaceAll("/\\S*/", "<dir>/"))
