@@ -215,13 +215,20 @@ public final class RcaEngine {
       verdict = root.kind() == RootCauseKind.UNDETERMINED ? Verdict.UNDETERMINED : Verdict.PROBLEM;
       chain = Chronology.chain(ctx, withFinding(root, rf), failureRoot);
     } else if (outcome != ApplicationRef.Outcome.FAILED && sufficient(ctx)) {
-      rc = new RootCause(RootCauseKind.HEALTHY, "No problem found", Confidence.CONFIRMED,
+      // The event log records jobs, not the driver's own code: an exception outside any job (an
+      // analysis error, a failure after the last job) is only in the driver log.
+      boolean driverLog = ctx.evidence().hasDriverLog();
+      rc = new RootCause(RootCauseKind.HEALTHY, "No problem found",
+          driverLog ? Confidence.CONFIRMED : Confidence.LEADING_HYPOTHESIS,
           "The application " + (outcome == ApplicationRef.Outcome.SUCCEEDED ? "succeeded" : "ran") + " and no analysis "
               + "found a failure or a problem that cost at least " + Formats.humanMillis(floor) + " ("
               + Formats.fixed(100 * minCostShare, 0) + "% of its " + Formats.humanMillis(ctx.durationMs())
-              + " run time, and at least " + Formats.humanMillis(minCostMs) + ").",
+              + " run time, and at least " + Formats.humanMillis(minCostMs) + ")."
+              + (driverLog ? "" : " Without the driver log, a failure outside any job (an exception in the driver's "
+                  + "own code before, between or after the jobs) cannot be ruled out."),
           Culprit.none(), Optional.empty(), healthyEvidence(ctx), List.of(), alternatives(null, ranked, findings, floor, false),
-          Optional.empty(), Optional.empty());
+          driverLog ? Optional.empty() : Optional.of("the driver log: the driver's exit and any exception outside a job "
+              + "are recorded only there"), Optional.empty());
       verdict = Verdict.HEALTHY;
       chain = List.of();
     } else {
@@ -431,6 +438,10 @@ public final class RcaEngine {
     if (verdict == Verdict.UNDETERMINED && (ctx.app().isEmpty() || ctx.rebuiltFromLogs())) {
       wanted.putIfAbsent(EvidenceKind.EVENT_LOG, "it records every job, stage and task with its error and metrics; "
           + "logs hold only what was logged, and excerpts less");
+    }
+    if (verdict == Verdict.HEALTHY) {
+      wanted.putIfAbsent(EvidenceKind.DRIVER_LOG, "a failure outside any job (the driver's own exception) is recorded "
+          + "only there");
     }
     if (verdict == Verdict.UNDETERMINED) {
       wanted.putIfAbsent(EvidenceKind.DRIVER_LOG, "failures outside any task, and the driver's last words, are only there");

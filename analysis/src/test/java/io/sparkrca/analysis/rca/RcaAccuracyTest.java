@@ -100,8 +100,10 @@ class RcaAccuracyTest {
     if (!sameWithout) {
       assertThat(decisiveOnlyInLogs).as("without the logs the answer changed to " + without.rootCause().kind()
           + ", although the cause is not only in the logs\n" + without.toMarkdown()).isTrue();
-      assertThat(without.rootCause().kind()).isEqualTo(RootCauseKind.UNDETERMINED);
-      assertThat(without.rootCause().confidence()).isEqualTo(Confidence.INSUFFICIENT_EVIDENCE);
+      // The event log alone shows nothing wrong, or not enough: an honest answer is undetermined,
+      // or healthy as a hypothesis only, never confirmed.
+      assertThat(without.rootCause().kind()).isIn(RootCauseKind.UNDETERMINED, RootCauseKind.HEALTHY);
+      assertThat(without.rootCause().confidence()).isIn(Confidence.INSUFFICIENT_EVIDENCE, Confidence.LEADING_HYPOTHESIS);
       assertThat(without.missingEvidence()).as("missing evidence names the driver log")
           .anyMatch(m -> m.what().startsWith("driver log"));
     } else {
@@ -192,7 +194,7 @@ class RcaAccuracyTest {
       without += r[2];
       alone += r[4];
       t.append("| `").append(e.getKey()).append("` | ").append(r[0]).append(" | ").append(r[1]).append(" | ")
-          .append(r[2]).append(" | ").append(r[3] == 0 ? "" : r[3] + " UNDETERMINED (cause only in the driver log)")
+          .append(r[2]).append(" | ").append(r[3] == 0 ? "" : r[3] + " not confirmed (cause only in the driver log)")
           .append(" | ").append(r[4]).append(" |\n");
     }
     t.append("| **all** | **").append(n).append("** | **").append(with).append("** | **").append(without)

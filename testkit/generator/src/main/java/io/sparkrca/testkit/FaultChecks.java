@@ -49,6 +49,15 @@ public final class FaultChecks {
       "Task not serializable", "NotSerializableException", OOM, "TASK_WRITE_FAILED", "Job aborted",
       "commitJob", "commitTask", "FileAlreadyExistsException");
 
+  /** Spark's message when the results of a job's tasks add up to more than the driver accepts. */
+  private static final Pattern RESULT_TOO_LARGE = Pattern.compile(
+      "Total size of serialized results of (\\d+) tasks \\(([^)]+)\\) is bigger than spark\\.driver\\.maxResultSize \\(([^)]+)\\)");
+  /** An error class at the start of a Spark message, such as {@code [UNRESOLVED_COLUMN.WITH_SUGGESTION]}. */
+  private static final Pattern ERROR_CLASS = Pattern.compile("^\\[([A-Z][A-Z0-9_]*(?:\\.[A-Z0-9_]+)*)\\]");
+
+  /** The first line of a state schema error that shows a schema ({@code struct<...>} or {@code StructType(...)}). */
+  private static final Pattern STATE_SCHEMA_LINE = Pattern.compile("(?m)^.*schema.*(?:struct<|StructType\\().*$");
+
   private FaultChecks() {}
 
   /** The same partition fails with the same exception on every attempt, and the job aborts. */
@@ -925,6 +934,303 @@ public final class FaultChecks {
     };
   }
 
+  /**
+   * The deterministic failure of {@link #deterministicFailure}, whose failed attempts (their
+   * message or full stack trace) say one of {@code signatures}: the same partition fails alike on
+   * every attempt for a named reason.
+   */
+  public static FaultCheck deterministicFailureSaying(int minAttempts, String... signatures) {
+    FaultCheck inner = deterministicFailure(minAttempts, true);
+    return run -> {
+      Findings found = inner.verify(run);
+      LogFacts f = run.facts();
+      List<LogFacts.Task> culprit = f.failedTasks().stream()
+          .filter(t -> t.stageId() == found.stageIds().get(0) && Objects.equals(t.index(), found.partition())
+              && "ExceptionFailure".equals(t.reason()))
+          .toList();
+      String matched = null;
+      for (String s : signatures) {
+        if (culprit.stream().allMatch(t -> failureText(t).contains(s))) {
+          matched = s;
+          break;
+        }
+      }
+      require(matched != null, "partition %d of stage %d failed, but not every attempt says any of %s: %s",
+          found.partition(), found.stageIds().get(0), List.of(signatures), firstLine(culprit.get(0).message()));
+      require(run.driverExitCode() != 0, "the driver exited with 0");
+      Findings.Builder b = Findings.builder()
+          .stages(found.stageIds())
+          .partition(found.partition())
+          .executor(culprit.get(0).executorId());
+      found.evidence().forEach(b::evidence);
+      b.evidence("message", firstLine(culprit.get(0).message()));
+      b.evidence("signature", matched);
+      String cause = lastCause(culprit.get(0).endReason().path("Full Stack Trace").asText(""));
+      b.evidence("cause", cause == null ? null : firstLine(cause));
+      found.measured().forEach(b::measured);
+      return b.build();
+    };
+  }
+
+  /**
+   * The driver aborts a job because the serialized results of its tasks add up to more than
+   * {@code spark.driver.maxResultSize}: Spark's "Total size of serialized results of N tasks (...)
+   * is bigger than spark.driver.maxResultSize (...)" as the stage's failure, the job fails, no task
+   * failed with an exception (the tasks still running are killed), and the driver exits non-zero.
+   */
+  public static FaultCheck resultTooLarge() {
+    return run -> {
+      LogFacts f = run.facts();
+      LogFacts.StageAttempt stage = f.stages().stream()
+          .filter(s -> s.failureReason() != null && RESULT_TOO_LARGE.matcher(s.failureReason()).find())
+          .findFirst().orElse(null);
+      require(stage != null, "no stage failed because its results were bigger than spark.driver.maxResultSize;"
+          + " stage failures: %s", f.stages().stream().map(LogFacts.StageAttempt::failureReason)
+          .filter(Objects::nonNull).map(FaultChecks::firstLine).toList());
+      Matcher m = RESULT_TOO_LARGE.matcher(stage.failureReason());
+      require(m.find(), "unreachable");
+      String jobResult = jobResultOfStage(f, stage.stageId());
+      require("JobFailed".equals(jobResult), "expected the job to abort, but its result is %s", jobResult);
+      require(f.failedTasks().stream().noneMatch(t -> "ExceptionFailure".equals(t.reason())),
+          "a task failed with an exception: the results, not the tasks, must be what failed");
+      require(run.driverExitCode() != 0, "the driver exited with 0");
+      List<LogFacts.Task> ofStage = f.tasksOf(stage.stageId(), stage.attempt());
+      return Findings.builder()
+          .stages(List.of(stage.stageId()))
+          .evidence("stageFailureReason", firstLine(stage.failureReason()))
+          .evidence("serializedResultTasks", Integer.parseInt(m.group(1)))
+          .evidence("serializedResultSize", m.group(2))
+          .evidence("maxResultSize", m.group(3))
+          .evidence("driverMaxResultSize", f.sparkProperties().getOrDefault("spark.driver.maxResultSize", "(default)"))
+          .evidence("killedTasks", ofStage.stream().filter(t -> "TaskKilled".equals(t.reason())).count())
+          .evidence("killReason", ofStage.stream().filter(t -> "TaskKilled".equals(t.reason()))
+              .map(LogFacts.Task::message).findFirst().orElse(null))
+          .evidence("jobResult", jobResult)
+          .evidence("driverExitCode", run.driverExitCode())
+          .measured("taskResultBytes", ofStage.stream().mapToLong(LogFacts.Task::resultSize).sum())
+          .measured("stageTasks", stage.numTasks())
+          .build();
+    };
+  }
+
+  /**
+   * A broadcast join fails because building its broadcast side took longer than {@code
+   * spark.sql.broadcastTimeout}: a SQL execution ends with "Could not execute broadcast in N
+   * secs", its broadcast job was cancelled, and the driver exits non-zero.
+   */
+  public static FaultCheck broadcastTimeout() {
+    return run -> {
+      LogFacts f = run.facts();
+      LogFacts.SqlExecution failed = f.sql().values().stream()
+          .filter(x -> x.errorMessage() != null && x.errorMessage().contains("Could not execute broadcast in"))
+          .findFirst().orElse(null);
+      require(failed != null, "no SQL execution ended with 'Could not execute broadcast in'; SQL errors: %s",
+          f.sql().values().stream().map(LogFacts.SqlExecution::errorMessage).filter(Objects::nonNull)
+              .map(FaultChecks::firstLine).toList());
+      List<LogFacts.Job> cancelled = f.jobs().stream()
+          .filter(j -> Objects.equals(j.sqlExecutionId(), failed.id()) && "JobFailed".equals(j.result()))
+          .toList();
+      require(!cancelled.isEmpty(), "no job of SQL execution %d failed: the broadcast job was not cancelled",
+          failed.id());
+      require(run.driverExitCode() != 0, "the driver exited with 0");
+      require(run.driverStderr().contains("Could not execute broadcast in"),
+          "the driver log does not say 'Could not execute broadcast in'");
+      List<Integer> stages = cancelled.stream().flatMap(j -> j.stageIds().stream())
+          .filter(id -> f.stages().stream().anyMatch(s -> s.stageId() == id)).distinct().sorted().toList();
+      LogFacts.Task killed = f.tasks().stream().filter(t -> stages.contains(t.stageId()) && "TaskKilled".equals(t.reason()))
+          .findFirst().orElse(null);
+      // The slow task must have ended (killed) in the log: a task left running when the
+      // application ends gets its History Server duration from the log file's time.
+      require(killed != null, "no task of the broadcast stages %s was killed in the log", stages);
+      long stageMs = stages.stream().map(id -> f.stage(id, 0)).filter(Objects::nonNull)
+          .mapToLong(s -> s.completed() - s.submitted()).max().orElse(-1);
+      return Findings.builder()
+          .stages(stages)
+          .evidence("sqlExecutionId", failed.id())
+          .evidence("sqlError", firstLine(failed.errorMessage()))
+          .evidence("broadcastTimeout", f.sparkProperties().getOrDefault("spark.sql.broadcastTimeout", "(default)"))
+          .evidence("cancelledJobIds", cancelled.stream().map(LogFacts.Job::jobId).toList())
+          .evidence("cancelledJobMessage", firstLine(cancelled.get(0).failureMessage()))
+          .evidence("killedTaskReason", firstLine(killed.message()))
+          .evidence("driverExitCode", run.driverExitCode())
+          .measured("broadcastStageMs", stageMs)
+          .build();
+    };
+  }
+
+  /**
+   * A SQL query fails analysis in the driver: {@code Exception in thread "main"
+   * org.apache.spark.sql.AnalysisException} naming an error class about a name that cannot be
+   * resolved ({@code UNRESOLVED_COLUMN}, {@code TABLE_OR_VIEW_NOT_FOUND}, ...), with no task, stage
+   * or job failed and a non-zero exit.
+   */
+  public static FaultCheck queryAnalysisError() {
+    return run -> {
+      LogFacts f = run.facts();
+      require(run.driverExitCode() != 0, "the driver exited with 0");
+      Matcher m = MAIN_EXCEPTION.matcher(run.driverStderr());
+      require(m.find(), "the driver log has no 'Exception in thread \"main\"' line");
+      require(m.group(1).endsWith("AnalysisException"), "the driver's exception is %s, not an AnalysisException",
+          m.group(1));
+      String message = m.group(2) == null ? "" : m.group(2);
+      Matcher cls = ERROR_CLASS.matcher(message);
+      require(cls.find() && (cls.group(1).startsWith("UNRESOLVED_") || cls.group(1).contains("NOT_FOUND")),
+          "the AnalysisException names no unresolved column or missing table: %s", message);
+      require(!message.contains("PATH_NOT_FOUND") && !message.contains("Path does not exist"),
+          "the AnalysisException is about a missing input path, not the query: %s", message);
+      require(f.failedTasks().isEmpty(), "%d task attempts failed", f.failedTasks().size());
+      require(f.jobs().stream().allMatch(j -> "JobSucceeded".equals(j.result())), "a job failed");
+      LogFacts.SqlExecution failed = f.sql().values().stream()
+          .filter(x -> x.errorMessage() != null && x.errorMessage().contains(cls.group(1)))
+          .findFirst().orElse(null);
+      return Findings.builder()
+          .evidence("exceptionClass", m.group(1))
+          .evidence("message", message.replaceFirst(";\\s*$", ""))
+          .evidence("errorClass", cls.group(1))
+          .evidence("sqlExecutionId", failed == null ? null : failed.id())
+          .evidence("jobResults", f.jobs().stream().map(LogFacts.Job::result).distinct().toList())
+          .evidence("driverExitCode", run.driverExitCode())
+          .measured("jobs", f.jobs().size())
+          .build();
+    };
+  }
+
+  /**
+   * Tasks on an executor (not the driver) fail because the executor JVM may open no more files:
+   * their failures say {@code Too many open files}, the stage and job abort, and the driver exits
+   * non-zero.
+   */
+  public static FaultCheck tooManyOpenFiles() {
+    return run -> {
+      LogFacts f = run.facts();
+      List<LogFacts.Task> failures = f.failedTasks().stream()
+          .filter(t -> "ExceptionFailure".equals(t.reason()) && !"driver".equals(t.executorId())
+              && failureText(t).contains("Too many open files"))
+          .toList();
+      require(!failures.isEmpty(), "no task on an executor failed with 'Too many open files'; failures: %s",
+          f.failedTasks().stream().map(t -> t.reason() + " " + firstLine(t.message())).distinct().toList());
+      LogFacts.Task first = failures.get(0);
+      String stageFailure = stageFailure(f, first.stageId());
+      require(stageFailure != null && stageFailure.contains("Too many open files"),
+          "stage %d did not abort with 'Too many open files': %s", first.stageId(), firstLine(stageFailure));
+      String jobResult = jobResultOfStage(f, first.stageId());
+      require("JobFailed".equals(jobResult), "expected the job to abort, but its result is %s", jobResult);
+      require(run.driverExitCode() != 0, "the driver exited with 0");
+      Map<Integer, Long> byPartition = failures.stream().filter(t -> t.stageId() == first.stageId())
+          .collect(Collectors.groupingBy(LogFacts.Task::index, TreeMap::new, Collectors.counting()));
+      LogFacts.StageAttempt stage = f.stage(first.stageId(), first.stageAttempt());
+      String executorLog = run.executorLogs().getOrDefault(first.executorId(), "");
+      return Findings.builder()
+          .stages(List.of(first.stageId()))
+          .partition(first.index())
+          .executor(first.executorId())
+          .evidence("exceptionClass", first.exceptionClass())
+          // The shuffle file's directory is the run's own temporary one: only its name is kept.
+          .evidence("message", firstLine(first.message()).replaceAll("/\\S*/", "<dir>/"))
+          .evidence("failedAttemptsByPartition", byPartition)
+          .evidence("stageFailureReason", firstLine(stageFailure).replaceAll("/\\S*/", "<dir>/"))
+          .evidence("jobResult", jobResult)
+          .evidence("executorLogShowsIt", executorLog.contains("Too many open files"))
+          .evidence("driverExitCode", run.driverExitCode())
+          .measured("openFileFailures", failures.size())
+          .measured("stageTasks", stage == null ? 0 : stage.numTasks())
+          .build();
+    };
+  }
+
+  /**
+   * The cluster never grants the application an executor: a job starts but none of its tasks
+   * ever runs, no executor is added, the driver keeps warning {@code Initial job has not accepted
+   * any resources}, and the application gives up and exits non-zero.
+   */
+  public static FaultCheck executorsNotGranted(int minWarnings) {
+    return run -> {
+      LogFacts f = run.facts();
+      require(f.executors().values().stream().noneMatch(e -> !"driver".equals(e.id())),
+          "executors were added: %s", f.executors().keySet());
+      require(!f.jobsStarted().isEmpty(), "no job started, so none waited for executors");
+      require(f.tasks().isEmpty(), "%d tasks ran", f.tasks().size());
+      String warning = "Initial job has not accepted any resources";
+      long warnings = run.driverStderr().lines().filter(l -> l.contains(warning)).count();
+      require(warnings >= minWarnings, "the driver log has %d '%s' warnings, expected %d or more", warnings,
+          warning, minWarnings);
+      require(run.driverExitCode() != 0, "the driver exited with 0");
+      String line = lineContaining(run.driverStderr(), warning);
+      List<Integer> waiting = f.stages().stream().map(LogFacts.StageAttempt::stageId).distinct().sorted().toList();
+      long firstJob = f.jobs().stream().mapToLong(LogFacts.Job::submitted).filter(t -> t >= 0).min().orElse(-1);
+      long waitedMs = f.jobs().stream().mapToLong(LogFacts.Job::completed).max().orElse(-1) - firstJob;
+      return Findings.builder()
+          .evidence("driverLogLine", line.replaceFirst("^\\d{2}/\\d{2}/\\d{2} \\d{2}:\\d{2}:\\d{2} ", ""))
+          .evidence("waitingStageIds", waiting)
+          .evidence("jobResults", f.jobs().stream().map(LogFacts.Job::result).distinct().toList())
+          .evidence("jobFailure", f.jobs().stream().map(LogFacts.Job::failureMessage).filter(Objects::nonNull)
+              .map(FaultChecks::firstLine).findFirst().orElse(null))
+          .evidence("executorMemory", f.sparkProperties().getOrDefault("spark.executor.memory", "(default)"))
+          .evidence("master", f.sparkProperties().get("spark.master"))
+          .evidence("driverExitCode", run.driverExitCode())
+          .measured("warnings", warnings)
+          .measured("executorsAdded", 0)
+          .measured("jobWaitedMs", firstJob < 0 ? -1 : waitedMs)
+          .build();
+    };
+  }
+
+  /**
+   * A streaming query restarted on its checkpoint fails because the checkpoint's state does not
+   * fit the changed query: an earlier run of the same query id ended normally, and a later run
+   * terminated with an exception saying one of {@code signatures} (Spark's state schema checks);
+   * the driver exits non-zero.
+   */
+  public static FaultCheck streamingCheckpointIncompatible(String... signatures) {
+    return run -> {
+      LogFacts f = run.facts();
+      LogFacts.StreamingQueryRun failed = f.streamingQueries().stream()
+          .filter(q -> q.exception() != null).findFirst().orElse(null);
+      require(failed != null, "no streaming query terminated with an exception; runs: %s", f.streamingQueries());
+      LogFacts.StreamingQueryRun earlier = f.streamingQueries().stream()
+          .filter(q -> q.id().equals(failed.id()) && !q.runId().equals(failed.runId()) && q.terminated()
+              && q.exception() == null && q.batches() > 0)
+          .findFirst().orElse(null);
+      require(earlier != null, "no earlier run of query %s processed a batch and ended normally: the failed run"
+          + " was not a restart on its checkpoint", failed.id());
+      String matched = null;
+      for (String s : signatures) {
+        if (failed.exception().contains(s)) {
+          matched = s;
+          break;
+        }
+      }
+      require(matched != null, "the query's exception says none of %s: %s", List.of(signatures),
+          firstLine(failed.exception()));
+      require(run.driverExitCode() != 0, "the driver exited with 0");
+      // Where the state store checks the schema in a task (Spark 3.5), the failing task is the culprit.
+      String found = matched;
+      LogFacts.Task task = f.failedTasks().stream().filter(t -> failureText(t).contains(found)).findFirst().orElse(null);
+      String text = failed.exception();
+      List<String> schemaLines = new ArrayList<>();
+      Matcher schemaLine = STATE_SCHEMA_LINE.matcher(text);
+      while (schemaLine.find()) {
+        schemaLines.add(schemaLine.group().strip());
+      }
+      return Findings.builder()
+          .stages(task == null ? List.of() : List.of(task.stageId()))
+          .partition(task == null ? null : task.index())
+          .executor(task == null ? null : task.executorId())
+          .evidence("queryId", failed.id())
+          .evidence("queryName", failed.name())
+          .evidence("signature", matched)
+          .evidence("exception", firstLine(text))
+          .evidence("errorClass", failed.errorClass())
+          .evidence("stateSchemaLines", schemaLines)
+          .evidence("earlierRunBatches", earlier.batches())
+          .evidence("failedTaskClass", task == null ? null : task.exceptionClass())
+          .evidence("driverExitCode", run.driverExitCode())
+          .measured("queryRuns", f.streamingQueries().size())
+          .measured("failedTasks", f.failedTasks().size())
+          .build();
+    };
+  }
+
   /** Numbers every label carries, whatever the scenario. */
   public static Map<String, Object> summary(LogFacts f) {
     Map<String, Object> m = new LinkedHashMap<>();
@@ -1015,6 +1321,11 @@ public final class FaultChecks {
       }
     }
     return null;
+  }
+
+  /** A failed task's description and full stack trace, where its cause chain is. */
+  private static String failureText(LogFacts.Task t) {
+    return String.valueOf(t.message()) + "\n" + t.endReason().path("Full Stack Trace").asText("");
   }
 
   /** The first line of {@code text} containing {@code needle}, stripped, or null. */

@@ -62,6 +62,10 @@ public final class Generator {
     List<Generated> out = new ArrayList<>();
     for (SparkDistribution spark : sparks) {
       for (Scenario s : scenarios) {
+        if (!s.runsOn(spark.version())) {
+          LOG.info("Skipping {} on Spark {}: it runs only on {}", s.name(), spark.version(), s.sparkVersions());
+          continue;
+        }
         Generated g = generate(spark, s);
         out.add(g);
         if (!spark.isSpark4() && s.name().equals(ScenarioCatalog.TRUNCATED_SOURCE)) {

@@ -36,6 +36,8 @@ import java.util.TreeMap;
  * @param lastEvent the {@code Event} of the last complete line
  * @param inProgress whether the log is still marked in progress: a file named {@code
  *     *.inprogress}, or a rolling directory whose {@code appstatus_*} file is
+ * @param streamingQueries every run of a structured streaming query that started, in log order,
+ *     with how it ended
  */
 public record LogFacts(
     String appId,
@@ -54,7 +56,8 @@ public record LogFacts(
     Map<Long, Long> accumulators,
     List<Integer> jobsStarted,
     String lastEvent,
-    boolean inProgress) {
+    boolean inProgress,
+    List<StreamingQueryRun> streamingQueries) {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -118,6 +121,20 @@ public record LogFacts(
       long id, String description, List<String> planDescriptions, List<JsonNode> planInfos,
       String errorMessage, long start, long end) {}
 
+  /**
+   * One run of a structured streaming query (a start and, if it ended, its termination).
+   *
+   * @param id the query's id, the same across restarts on one checkpoint
+   * @param runId this run's id
+   * @param name the query's name, or null
+   * @param batches progress events of this run
+   * @param terminated whether the log has its termination
+   * @param exception the exception it terminated with, or null (stopped normally or still running)
+   * @param errorClass Spark's error class of that exception, where the log has it (Spark 4), or null
+   */
+  public record StreamingQueryRun(
+      String id, String runId, String name, int batches, boolean terminated, String exception, String errorClass) {}
+
   /** Reads all facts from one event log (a file or a rolling directory). */
   public static LogFacts read(Path log) throws IOException {
     Builder b = new Builder();
@@ -170,6 +187,7 @@ public record LogFacts(
     final Map<String, String> props = new TreeMap<>();
     final List<Integer> jobsStarted = new ArrayList<>();
     String lastEvent;
+    final Map<String, StreamingQueryRun> streaming = new LinkedHashMap<>();
 
     void accept(String line) {
       JsonNode e;
@@ -261,6 +279,25 @@ public record LogFacts(
                 err.isEmpty() ? null : err, x.start(), e.path("time").asLong()));
           }
         }
+        case "org.apache.spark.sql.streaming.StreamingQueryListener$QueryStartedEvent" -> {
+          String runId = e.path("runId").asText();
+          streaming.put(runId, new StreamingQueryRun(e.path("id").asText(), runId, e.path("name").asText(null),
+              0, false, null, null));
+        }
+        case "org.apache.spark.sql.streaming.StreamingQueryListener$QueryProgressEvent" -> {
+          String runId = e.path("progress").path("runId").asText();
+          StreamingQueryRun q = streaming.get(runId);
+          if (q != null) {
+            streaming.put(runId, new StreamingQueryRun(q.id(), runId, q.name(), q.batches() + 1, false, null, null));
+          }
+        }
+        case "org.apache.spark.sql.streaming.StreamingQueryListener$QueryTerminatedEvent" -> {
+          String runId = e.path("runId").asText();
+          StreamingQueryRun q = streaming.get(runId);
+          streaming.put(runId, new StreamingQueryRun(e.path("id").asText(), runId, q == null ? null : q.name(),
+              q == null ? 0 : q.batches(), true, e.path("exception").asText(null),
+              e.path("errorClassOnException").asText(null)));
+        }
         default -> {}
       }
     }
@@ -314,7 +351,8 @@ public record LogFacts(
       st.sort(Comparator.comparingInt(StageAttempt::stageId).thenComparingInt(StageAttempt::attempt));
       return new LogFacts(appId, appName, version, start, end, lines, truncated, List.copyOf(tasks),
           List.copyOf(st), List.copyOf(jobs), Map.copyOf(executors), sql, Map.copyOf(props),
-          Map.copyOf(accumulators), List.copyOf(jobsStarted), lastEvent, inProgress);
+          Map.copyOf(accumulators), List.copyOf(jobsStarted), lastEvent, inProgress,
+          List.copyOf(streaming.values()));
     }
   }
 }

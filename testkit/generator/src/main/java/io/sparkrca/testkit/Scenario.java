@@ -26,6 +26,10 @@ import java.util.Objects;
  * @param driverKilled whether the driver JVM is meant to die of SIGKILL (exit 137) and leave its
  *     event log in progress; a killed driver rejects the run of every other scenario
  * @param check the fault check
+ * @param sparkVersions the Spark versions the scenario runs on; empty for every version (a fault
+ *     that one version cannot produce, such as an ANSI cast error on Spark 3, names the others)
+ * @param executorOpenFiles the open-files limit ({@code ulimit -n}) executor JVMs are started
+ *     with, or 0 for the machine's own; local-cluster only
  */
 public record Scenario(
     String name,
@@ -41,7 +45,9 @@ public record Scenario(
     Duration timeout,
     String baseline,
     boolean driverKilled,
-    FaultCheck check) {
+    FaultCheck check,
+    List<String> sparkVersions,
+    int executorOpenFiles) {
 
   public Scenario {
     Objects.requireNonNull(name, "name");
@@ -49,6 +55,16 @@ public record Scenario(
     params = Map.copyOf(params);
     sparkConf = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sparkConf));
     Objects.requireNonNull(check, "check");
+    sparkVersions = List.copyOf(sparkVersions);
+    if (executorOpenFiles > 0 && !master.startsWith("local-cluster")) {
+      throw new IllegalArgumentException(name + ": an executor open-files limit needs a local-cluster master,"
+          + " not " + master);
+    }
+  }
+
+  /** Whether the scenario runs on {@code version}. */
+  public boolean runsOn(String version) {
+    return sparkVersions.isEmpty() || sparkVersions.contains(version);
   }
 
   /** Whether the run needs real executor JVMs (and so a SPARK_HOME). */
@@ -94,6 +110,8 @@ public record Scenario(
     private String baseline;
     private boolean driverKilled;
     private FaultCheck check;
+    private List<String> sparkVersions = List.of();
+    private int executorOpenFiles;
 
     private Builder(String name, RootCauseKind rootCause, String workload) {
       this.name = name;
@@ -151,6 +169,21 @@ public record Scenario(
       return this;
     }
 
+    /** Runs the scenario only on these Spark versions (by default, on every version). */
+    public Builder onlyOn(String... versions) {
+      this.sparkVersions = List.of(versions);
+      return this;
+    }
+
+    /**
+     * Starts every executor JVM with this open-files limit: the worker launches executors
+     * through a {@code java} wrapper that sets {@code ulimit -n} first (local-cluster only).
+     */
+    public Builder executorOpenFiles(int limit) {
+      this.executorOpenFiles = limit;
+      return this;
+    }
+
     public Builder check(FaultCheck c) {
       this.check = c;
       return this;
@@ -158,7 +191,7 @@ public record Scenario(
 
     public Scenario build() {
       return new Scenario(name, rootCause, description, workload, params, master, conf, format35,
-          format40, heapMb, timeout, baseline, driverKilled, check);
+          format40, heapMb, timeout, baseline, driverKilled, check, sparkVersions, executorOpenFiles);
     }
   }
 }

@@ -279,6 +279,116 @@ public final class ScenarioCatalog {
           .formats(PLAIN, ROLLING_ZSTD)
           .check(FaultChecks.taskWriteFailure(2))
           .build(),
+      Scenario.builder("result-too-large", RootCauseKind.RESULT_TOO_LARGE, "result-too-large")
+          .description("collectAsList() of 20,000 rows of SHA-512 hex digests in 8 partitions with"
+              + " spark.driver.maxResultSize=1m (local[1]): the serialized task results pass 1 MiB"
+              + " after a few tasks and the driver aborts the job with \"Total size of serialized"
+              + " results of N tasks (...) is bigger than spark.driver.maxResultSize (1024.0 KiB)\".")
+          // One core: the tasks run one after the other, so no task is still running when the
+          // job aborts (a task left running at the end has no end event in the log).
+          .master("local[1]")
+          .param("rows", 20_000)
+          .param("partitions", 8)
+          .conf("spark.driver.maxResultSize", "1m")
+          .formats(LZ4, ROLLING_ZSTD)
+          .check(FaultChecks.resultTooLarge())
+          .build(),
+      Scenario.builder("broadcast-timeout", RootCauseKind.BROADCAST_TIMEOUT, "broadcast-timeout")
+          .description("A join hinted to broadcast a small table whose rows come from a lookup UDF"
+              + " that hangs, with spark.sql.broadcastTimeout=5 and AQE off: building the broadcast"
+              + " takes longer than 5 s, Spark cancels the broadcast job and the query fails with"
+              + " \"Could not execute broadcast in 5 secs\".")
+          // With AQE on, Spark 3.5 and 4.0 materialize broadcasts as query stages that never time out.
+          .conf("spark.sql.adaptive.enabled", false)
+          .conf("spark.sql.broadcastTimeout", 5)
+          .formats(PLAIN, ROLLING_ZSTD)
+          .check(FaultChecks.broadcastTimeout())
+          .build(),
+      Scenario.builder("analysis-error", RootCauseKind.QUERY_ANALYSIS_ERROR, "analysis-error")
+          .description("After a successful count, a SQL query sums a column the table does not have"
+              + " (amount_usd; the column is amount): AnalysisException [UNRESOLVED_COLUMN] in the"
+              + " driver, no failed job or task.")
+          .formats(SNAPPY, ROLLING_ZSTD)
+          .check(FaultChecks.queryAnalysisError())
+          .build(),
+      Scenario.builder("ansi-cast-error", RootCauseKind.DETERMINISTIC_DATA_FAILURE, "ansi-cast-error")
+          .description("CAST(qty AS INT) under ANSI mode (Spark 4's default) where one value of"
+              + " partition 2 is 'abc': the task fails with [CAST_INVALID_INPUT] on all 4 attempts"
+              + " and the job aborts.")
+          // Spark 3.5 casts 'abc' to NULL unless spark.sql.ansi.enabled is set: the failure is the
+          // new default's.
+          .onlyOn("4.0.4")
+          .master("local[2,4]")
+          .formats(PLAIN, ROLLING_ZSTD)
+          .check(FaultChecks.deterministicFailureSaying(4, "CAST_INVALID_INPUT"))
+          .build(),
+      Scenario.builder("parquet-schema-mismatch", RootCauseKind.SCHEMA_MISMATCH, "parquet-schema-mismatch")
+          .description("A Parquet directory written in two batches whose amount column is a string"
+              + " in one file and an int in the other, read with the schema amount INT: the task"
+              + " reading the string file fails with \"Parquet column cannot be converted\" on both"
+              + " attempts (local[2,2]) and the job aborts.")
+          .master("local[2,2]")
+          .formats(ZSTD, ROLLING_ZSTD)
+          .check(FaultChecks.deterministicFailureSaying(2, "Parquet column cannot be converted",
+              "PARQUET_COLUMN_DATA_TYPE_MISMATCH",
+              "SchemaColumnConvertNotSupportedException"))
+          .build(),
+      Scenario.builder("too-many-open-files", RootCauseKind.TOO_MANY_OPEN_FILES, "wide-shuffle")
+          .description("One executor (local-cluster) started under ulimit -n 256 shuffles 40,000"
+              + " pairs into 200 reducers; Spark's bypass-merge writer (the default up to 200"
+              + " reducers) opens one file per reducer at once, more than the executor may open"
+              + " beside its ~170 jars: java.io.FileNotFoundException (Too many open files) on both"
+              + " attempts, and the job aborts.")
+          .master("local-cluster[1,1,1024]")
+          .param("partitions", 200)
+          // One map task and two attempts: each failed attempt logs a warning per reducer file it
+          // cannot delete, so fewer attempts keep the executor log small.
+          .param("maps", 1)
+          .conf("spark.executor.memory", "512m")
+          .conf("spark.task.maxFailures", 2)
+          .executorOpenFiles(256)
+          .formats(PLAIN, ROLLING_ZSTD)
+          .timeout(Duration.ofMinutes(4))
+          .check(FaultChecks.tooManyOpenFiles())
+          .build(),
+      Scenario.builder("executors-not-granted", RootCauseKind.EXECUTORS_NOT_GRANTED, "executors-not-granted")
+          .description("local-cluster with one 1-core worker and spark.executor.cores=2: the"
+              + " master can never place an executor, the job waits with no task while the driver"
+              + " warns \"Initial job has not accepted any resources\", and after 40 s the"
+              + " application cancels the job and fails.")
+          .master("local-cluster[1,1,1024]")
+          .param("waitSeconds", 40)
+          .conf("spark.executor.memory", "512m")
+          .conf("spark.executor.cores", 2)
+          .formats(ZSTD, ROLLING_ZSTD)
+          .timeout(Duration.ofMinutes(3))
+          .check(FaultChecks.executorsNotGranted(2))
+          .build(),
+      Scenario.builder("dependency-conflict", RootCauseKind.DEPENDENCY_CONFLICT, "dependency-conflict")
+          .description("The application's class was compiled against version 2.0 of a library"
+              + " (Money.format(long, String)) but the jars added with it carry version 1.0"
+              + " (Money.format(long) only): every task fails with java.lang.NoSuchMethodError on"
+              + " all 4 attempts (local[1,4]) and the job aborts.")
+          // One core: every partition fails, so with two cores the other partition's task would
+          // still be running when the stage aborts, and a task left running has no end in the log.
+          .master("local[1,4]")
+          .formats(SNAPPY, ROLLING_ZSTD)
+          .check(FaultChecks.deterministicFailureSaying(4, "java.lang.NoSuchMethodError"))
+          .build(),
+      Scenario.builder("streaming-checkpoint-incompatible", RootCauseKind.STREAMING_CHECKPOINT_INCOMPATIBLE,
+              "streaming-state-change")
+          .description("A streaming count by page, checkpointed, runs one batch; the query is"
+              + " changed to keep a sum as well and restarted on the same checkpoint: the state"
+              + " store's schema check fails (StateSchemaNotCompatible on 3.5,"
+              + " STATE_STORE_VALUE_SCHEMA_NOT_COMPATIBLE on 4.0) and the query and driver fail.")
+          // One state partition: the schema check runs with partition 0's store, so no other
+          // partition's task can fail first on the old state's rows.
+          .conf("spark.sql.shuffle.partitions", 1)
+          .formats(LZF, ROLLING_ZSTD)
+          .check(FaultChecks.streamingCheckpointIncompatible("StateSchemaNotCompatible",
+              "STATE_STORE_VALUE_SCHEMA_NOT_COMPATIBLE", "STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE",
+              "schema doesn't match"))
+          .build(),
       Scenario.builder("data-amplification", RootCauseKind.HEALTHY, "explode")
           .description("200,000 rows, each exploded into 10 between two shuffles: a stage writes"
               + " 10x the records it read. Healthy; the growth is a metric insight.")

@@ -82,6 +82,14 @@ public final class ScenarioRunner {
         // The scenario's own executor JVM options (heap flags, GC) come first.
         String own = conf.get(EXECUTOR_JAVA_OPTIONS);
         runConf.put(EXECUTOR_JAVA_OPTIONS, (own == null ? "" : own + " ") + "-Djava.io.tmpdir=" + javaTmp);
+        if (scenario.executorOpenFiles() > 0) {
+          // The worker starts executors with JAVA_HOME/bin/java, taking JAVA_HOME from the
+          // executor environment first: a JAVA_HOME whose java lowers the limit, then execs the
+          // real one, starts every executor JVM under that limit and nothing else.
+          runConf.put("spark.executorEnv.JAVA_HOME",
+              limitedJavaHome(sparkHome.resolve("java-nofile-" + scenario.executorOpenFiles()),
+                  scenario.executorOpenFiles()).toString());
+        }
       }
       List<String> jvm = new ArrayList<>(SparkJvm.javaModuleOptions());
       jvm.add("-Xmx" + scenario.driverHeapMb() + "m");
@@ -112,6 +120,21 @@ public final class ScenarioRunner {
       }
     }
     return new Result(outcome, eventLog, stdout, stderr, executorLogs, executorStdout, conf);
+  }
+
+  /**
+   * A JAVA_HOME whose {@code bin/java} sets {@code ulimit -n limit} and then runs this JVM's own
+   * {@code java}.
+   */
+  static Path limitedJavaHome(Path home, int limit) throws IOException {
+    Path launcher = Files.createDirectories(home.resolve("bin")).resolve("java");
+    String real = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Files.writeString(launcher, "#!/bin/sh\n"
+        + "# sparkrca testkit: start the executor JVM with at most " + limit + " open files\n"
+        + "ulimit -n " + limit + " || exit 97\n"
+        + "exec '" + real.replace("'", "'\\''") + "' \"$@\"\n", java.nio.charset.StandardCharsets.UTF_8);
+    Files.setPosixFilePermissions(launcher, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    return home;
   }
 
   /** The Spark settings of a run, without the per-run directories. */

@@ -38,7 +38,10 @@ class CommittedFixturesTest {
     for (String v : SparkDistribution.VERSIONS) {
       List<String> names = TestkitFixtures.forVersion(v).stream().map(TestkitFixtures.Fixture::scenario).toList();
       assertThat(names).as("Spark " + v)
-          .containsAll(ScenarioCatalog.all().stream().map(Scenario::name).toList());
+          .containsAll(ScenarioCatalog.all().stream().filter(s -> s.runsOn(v)).map(Scenario::name).toList());
+      List<String> foreign = ScenarioCatalog.all().stream().filter(s -> !s.runsOn(v)).map(Scenario::name).toList();
+      assertThat(names).as("Spark " + v + " has no fixture of a scenario that does not run on it (%s)", foreign)
+          .noneMatch(foreign::contains);
     }
     assertThat(TestkitFixtures.forVersion("3.5.9").stream().map(TestkitFixtures.Fixture::scenario))
         .contains(ScenarioCatalog.TRUNCATED_NAME);
@@ -115,7 +118,7 @@ class CommittedFixturesTest {
     return SparkDistribution.VERSIONS.stream().flatMap(v -> {
       TestkitFixtures.Fixture healthy = TestkitFixtures.get(v, "healthy");
       return ScenarioCatalog.all().stream()
-          .filter(s -> s.rootCause() != RootCauseKind.HEALTHY && s.baseline() == null)
+          .filter(s -> s.rootCause() != RootCauseKind.HEALTHY && s.baseline() == null && s.runsOn(v))
           .map(s -> DynamicTest.dynamicTest(v + " " + s.name(), () ->
               assertThatThrownBy(() -> s.check().verify(evidence(healthy, null)))
                   .isInstanceOf(FaultNotShownException.class)

@@ -75,6 +75,7 @@ public final class DriverFailureAnalyzer implements Analyzer {
         break; // one uncaught exception per driver log
       }
     }
+    out.addAll(stageAborts(ctx));
     if (out.isEmpty() && ctx.app().isPresent() && ctx.jobs().isEmpty() && ctx.stages().isEmpty()
         && !ctx.rebuiltFromLogs()) { // logs may simply not show the jobs that ran
       out.add(noJob(ctx));
@@ -99,6 +100,12 @@ public final class DriverFailureAnalyzer implements Analyzer {
       // A failed commit concerns the stage that wrote the data; other driver-side failures no stage.
       List<Integer> stages = kind == RootCauseKind.WRITE_COMMIT_FAILURE ? x.map(ctx::stagesOf).orElse(List.of()) : List.of();
       culprit = Culprit.stages(stages).withSqlExecution(sqlExecution.get(), Optional.empty());
+    }
+    if (kind == RootCauseKind.BROADCAST_TIMEOUT || kind == RootCauseKind.BROADCAST_TOO_LARGE) {
+      // The broadcast's own job is the one left unfinished: its stages are the culprit.
+      List<Integer> unfinished = ctx.stages().stream().filter(st -> st.status() != StageStatus.COMPLETE
+          && st.status() != StageStatus.SKIPPED).map(StageData::stageId).distinct().toList();
+      culprit = culprit.withStages(unfinished);
     }
     boolean noJob = ctx.jobs().isEmpty();
     String when = noJob ? " before it ran any job" : sqlExecution.isPresent() && !ctx.stagesOf(
@@ -145,6 +152,41 @@ public final class DriverFailureAnalyzer implements Analyzer {
     }
     b.want(EvidenceKind.CODE, "the job's script or JAR would show the failing line");
     return b.build();
+  }
+
+  /**
+   * A stage the driver aborted for a reason of its own, with no task failure behind it: a result
+   * over spark.driver.maxResultSize, a broadcast too large. The reason is classified by the
+   * knowledge base; a stage whose tasks failed is the task failures' to explain.
+   */
+  private List<Candidate> stageAborts(AnalysisContext ctx) {
+    List<Candidate> out = new ArrayList<>();
+    java.util.Set<Integer> withTaskFailures = new java.util.HashSet<>();
+    ctx.facts().taskFailures().stream().filter(g -> g.isException()).forEach(g -> withTaskFailures.addAll(g.stageIds()));
+    for (StageData st : ctx.stages()) {
+      if (st.status() != StageStatus.FAILED || st.failureReason().isEmpty() || withTaskFailures.contains(st.stageId())) {
+        continue;
+      }
+      String reason = st.failureReason().get();
+      Optional<FailureText.Classified> k = FailureText.classify(reason, true, ctx.knowledge());
+      if (k.isEmpty() || k.get().family().isEmpty() || !k.get().decisive()) {
+        continue; // a suggestive reading (a fetch failure's) is for the analyses of the records
+      }
+      RootCauseKind kind = k.get().kind();
+      Candidate.Builder b = Candidate.builder(finding(kind, Severity.CRITICAL, kind.title() + " in stage " + st.stageId(),
+              FailureText.headline(reason), Culprit.stages(List.of(st.stageId())), List.of(), 0, 0,
+              List.of(ctx.apiRef(Support.stagePath(st), "stage " + st.stageId() + "." + st.attemptId() + " aborted: "
+                  + FailureText.excerpt(reason, 10))), name()))
+          .confidence(Confidence.CONFIRMED)
+          .explanation("The driver aborted stage " + st.stageId() + ": " + FailureText.headline(reason) + ". "
+              + k.get().family().get().meaning())
+          .time(st.submissionTime().map(Instant::toEpochMilli).orElse(ctx.startMs()))
+          .explainsFailure(true)
+          .explains(RootCauseKind.DRIVER_FAILURE, RootCauseKind.UNDETERMINED);
+      Remedies.forFailure(ctx, kind, reason, k.get().family()).forEach(b::recommend);
+      out.add(b.build());
+    }
+    return out;
   }
 
   /** An application with no job: nothing in the event log says why. */

@@ -35,7 +35,8 @@ import java.util.regex.Pattern;
  * families before general ones), then the earliest. The verdict is {@code CONFIRMED} only when a
  * decisive wording is in the logs and no other decisive family of another kind is; otherwise it is
  * a leading hypothesis that names what would settle it. With an event log the other analyzers read
- * the application's own records, so this one stays silent.
+ * the application's own records, so this one speaks only of what those never hold (executors never
+ * granted, a quota, executors that failed to start).
  */
 public final class LogFamilyAnalyzer implements Analyzer {
   private static final Pattern LOST_TASK = Pattern.compile("Lost task (\\d+)\\.\\d+ in stage (\\d+)\\.\\d+");
@@ -56,6 +57,10 @@ public final class LogFamilyAnalyzer implements Analyzer {
       RootCauseKind.FLAKY_INFRASTRUCTURE, RootCauseKind.DRIVER_FAILURE, RootCauseKind.EXECUTOR_LOST,
       RootCauseKind.UNDETERMINED};
 
+  /** Kinds whose decisive lines are only in logs, never in an event log's records. */
+  private static final Set<RootCauseKind> LOG_ONLY = Set.of(RootCauseKind.EXECUTORS_NOT_GRANTED,
+      RootCauseKind.CLOUD_QUOTA_EXCEEDED, RootCauseKind.EXECUTOR_STARTUP_FAILURE);
+
   private record Hit(LogEvidence log, LogExcerpt excerpt, KnowledgeBase.Match match, int order) {}
 
   @Override
@@ -65,9 +70,7 @@ public final class LogFamilyAnalyzer implements Analyzer {
 
   @Override
   public List<Candidate> analyze(AnalysisContext ctx) {
-    if (ctx.app().isPresent() && !ctx.rebuiltFromLogs()) {
-      return List.of();
-    }
+    boolean eventLog = ctx.app().isPresent() && !ctx.rebuiltFromLogs();
     KnowledgeBase kb = ctx.knowledge();
     List<FailureFamily> families = kb.families();
     List<Hit> hits = new ArrayList<>();
@@ -77,6 +80,14 @@ public final class LogFamilyAnalyzer implements Analyzer {
           continue;
         }
         kb.classify(e.block(), side(log, e)).ifPresent(m -> hits.add(new Hit(log, e, m, families.indexOf(m.family()))));
+      }
+    }
+    if (eventLog) {
+      // With an event log the other analyzers read the application's records; the logs alone
+      // say what the records never hold: executors that never came, quotas, start-up failures.
+      hits.removeIf(h -> !h.match().decisive() || !LOG_ONLY.contains(h.match().kind()));
+      if (hits.isEmpty()) {
+        return List.of();
       }
     }
     if (hits.isEmpty()) {

@@ -17,7 +17,6 @@ import io.sparkrca.core.model.StageStatus;
 import io.sparkrca.core.model.TaskData;
 import io.sparkrca.core.model.TaskStatus;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
@@ -114,7 +113,8 @@ public final class FactsFromModel {
             x.submissionTime().toEpochMilli() + x.duration(), "applications/" + appId + "/sql/" + x.id(), 0));
       }
     }
-    Collections.sort(sqlFailures, Comparator.comparingLong(SqlFailure::executionId));
+    // In the order they ended, as a replay records them (an execution may end before an older one).
+    sqlFailures.sort(Comparator.comparingLong(SqlFailure::time).thenComparingLong(SqlFailure::executionId));
     return new ApplicationFacts(app.sparkVersion(), jobs.size(), jobsFailed, submitted, ended,
         failed, killed, gc, taskTime, folder.groups(), folder.dropped(), stageFailures, spills,
         removals, sqlFailures, java.util.Optional.empty());

@@ -571,6 +571,231 @@ public enum Workload {
   },
 
   /**
+   * Collects a result larger than {@code spark.driver.maxResultSize} (set low by the scenario):
+   * rows of hex digests, which compress poorly, so the serialized task results add up to several
+   * MiB and the driver aborts the job before it has fetched them all.
+   */
+  RESULT_TOO_LARGE {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      List<Row> rows =
+          spark
+              .range(0, num(p, "rows", 20_000), 1, (int) num(p, "partitions", 8))
+              .selectExpr("id", "sha2(cast(id AS string), 512) AS digest")
+              .collectAsList();
+      System.out.println("collected rows=" + rows.size());
+    }
+  },
+
+  /**
+   * Joins a fact table with a small dimension whose rows come from a slow lookup (a UDF that
+   * sleeps), hinted to be broadcast: building the broadcast side takes longer than {@code
+   * spark.sql.broadcastTimeout} (set low by the scenario), so the query fails.
+   */
+  BROADCAST_TIMEOUT {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) throws Exception {
+      long sleepMs = num(p, "lookupSleepMs", 60_000);
+      spark.udf().register("slow_lookup", (org.apache.spark.sql.api.java.UDF1<Long, String>) id -> {
+        // A remote lookup that hangs; interrupted when Spark cancels the broadcast job.
+        Thread.sleep(sleepMs);
+        return "region-" + id;
+      }, org.apache.spark.sql.types.DataTypes.StringType);
+      Dataset<Row> facts = spark.range(0, 100_000, 1, 4).selectExpr("id AS order_id", "id % 8 AS region_id");
+      Dataset<Row> regions = spark.range(0, 8, 1, 1).selectExpr("id AS region_id", "slow_lookup(id) AS region");
+      try {
+        List<Row> perRegion = facts.join(org.apache.spark.sql.functions.broadcast(regions), "region_id")
+            .groupBy("region").count().collectAsList();
+        System.out.println("regions=" + perRegion.size());
+      } catch (Exception e) {
+        // (Scala throws the checked SparkException undeclared.) The cancelled lookup task ends
+        // once its sleep is interrupted; wait for that end to reach the event log, so no task is
+        // left running when the application stops.
+        awaitNoRunningTasks(spark, 60_000);
+        throw e;
+      }
+    }
+  },
+
+  /**
+   * Runs a job over a table, then a SQL query naming a column the table does not have
+   * ({@code amount_usd} where the column is {@code amount}): the query fails analysis in the
+   * driver, before any job of its own.
+   */
+  ANALYSIS_ERROR {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      spark
+          .range(0, 10_000, 1, 2)
+          .selectExpr("id AS order_id", "id % 50 AS store_id", "id % 1000 AS amount")
+          .createOrReplaceTempView("orders");
+      System.out.println("orders=" + spark.sql("SELECT count(*) FROM orders").first());
+      spark.sql("SELECT store_id, sum(amount_usd) AS revenue FROM orders GROUP BY store_id").show();
+    }
+  },
+
+  /**
+   * Casts a text column to INT under ANSI mode (the default on Spark 4): one value in partition 2
+   * is {@code abc}, so that task fails with CAST_INVALID_INPUT on every attempt and the job aborts.
+   */
+  ANSI_CAST_ERROR {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      Row r =
+          spark
+              .range(0, 4000, 1, 4)
+              // Not a literal, so the optimizer cannot fold the bad cast into the plan.
+              .selectExpr("CASE WHEN id = 2500 THEN 'abc' ELSE cast(id % 97 AS STRING) END AS qty")
+              .selectExpr("sum(CAST(qty AS INT)) AS total")
+              .collectAsList()
+              .get(0);
+      System.out.println("total=" + r.get(0));
+    }
+  },
+
+  /**
+   * Writes one Parquet directory in two batches whose {@code amount} column differs in type
+   * (string, then int), then reads it with an explicit schema of INT: the task reading the string
+   * file cannot convert its column, on every attempt.
+   */
+  PARQUET_SCHEMA_MISMATCH {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      String dir = scratch.resolve("warehouse/payments").toString();
+      spark.range(0, 1000, 1, 1).selectExpr("id", "cast(id % 100 AS STRING) AS amount")
+          .write().mode("overwrite").parquet(dir);
+      spark.range(1000, 2000, 1, 1).selectExpr("id", "cast(id % 100 AS INT) AS amount")
+          .write().mode("append").parquet(dir);
+      Row r =
+          spark.read().schema("id BIGINT, amount INT").parquet(dir)
+              .selectExpr("sum(amount) AS total")
+              .collectAsList()
+              .get(0);
+      System.out.println("total=" + r.get(0));
+    }
+  },
+
+  /**
+   * A wide shuffle on executors started with a low open-files limit (set by the scenario): every
+   * map task writes one file per reducer at once (Spark's bypass-merge writer, whose threshold the
+   * scenario raises above the reducer count), more files than the executor may open.
+   */
+  WIDE_SHUFFLE {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) {
+      waitForExecutors(spark, 1);
+      int reducers = (int) num(p, "partitions", 2000);
+      long pairs =
+          jsc(spark)
+              .parallelize(range((int) num(p, "rows", 40_000)), (int) num(p, "maps", 4))
+              .mapToPair(i -> new Tuple2<>(i, (long) i * 31))
+              .partitionBy(new HashPartitioner(reducers))
+              .count();
+      System.out.println("shuffled pairs=" + pairs);
+    }
+  },
+
+  /**
+   * Submits a job on a cluster that can never run it: the scenario asks for executors larger than
+   * the only worker. The job waits with no executor while Spark warns that it has not accepted
+   * any resources; after {@code waitSeconds} the application gives up, cancels the job and fails.
+   */
+  EXECUTORS_NOT_GRANTED {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) throws Exception {
+      long waitMs = num(p, "waitSeconds", 35) * 1000;
+      org.apache.spark.api.java.JavaFutureAction<Long> job =
+          jsc(spark).parallelize(range(4000), 4).map(x -> x * 2).countAsync();
+      long deadline = System.currentTimeMillis() + waitMs;
+      while (!job.isDone() && System.currentTimeMillis() < deadline) {
+        Thread.sleep(200);
+      }
+      if (job.isDone()) {
+        System.out.println("count=" + job.get());
+        return;
+      }
+      job.cancel(true);
+      throw new IllegalStateException("no executor was granted within " + waitMs / 1000
+          + " s; gave up waiting for the job to start");
+    }
+  },
+
+  /**
+   * The application's code was built against version 2.0 of a pricing library that has {@code
+   * Money.format(long, String)}, but the cluster supplies version 1.0, which only has {@code
+   * Money.format(long)}; both jars are added with {@code addJar} (as {@code --jars} does). The
+   * task that formats invoice lines fails with {@code NoSuchMethodError} on every attempt. The
+   * two library versions and the application class are compiled here with the JDK's compiler.
+   */
+  DEPENDENCY_CONFLICT {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) throws Exception {
+      Path lib1 = LibraryJars.build(scratch.resolve("build/lib-1.0"), Map.of("com/acme/pricing/Money.java",
+          "package com.acme.pricing;\npublic final class Money {\n  private Money() {}\n"
+              + "  public static String format(long cents) { return (cents / 100) + \".\" + (cents % 100); }\n}\n"),
+          List.of(), scratch.resolve("jars/acme-pricing-1.0.jar"));
+      Path lib2 = LibraryJars.build(scratch.resolve("build/lib-2.0"), Map.of("com/acme/pricing/Money.java",
+          "package com.acme.pricing;\npublic final class Money {\n  private Money() {}\n"
+              + "  public static String format(long cents) { return format(cents, \"USD\"); }\n"
+              + "  public static String format(long cents, String currency) {\n"
+              + "    return (cents / 100) + \".\" + (cents % 100) + \" \" + currency; }\n}\n"),
+          List.of(), scratch.resolve("build/acme-pricing-2.0.jar"));
+      Path app = LibraryJars.build(scratch.resolve("build/app"), Map.of("com/acme/billing/InvoiceLine.java",
+          "package com.acme.billing;\n"
+              + "public final class InvoiceLine implements java.util.function.LongFunction<String> {\n"
+              + "  public String apply(long cents) { return \"line \" + com.acme.pricing.Money.format(cents, \"EUR\"); }\n}\n"),
+          List.of(lib2), scratch.resolve("jars/billing-app.jar"));
+      // The cluster's library first, as a class path with both would resolve it.
+      spark.sparkContext().addJar(lib1.toString());
+      spark.sparkContext().addJar(app.toString());
+      long n =
+          jsc(spark)
+              .parallelize(range(4000), 4)
+              .map(Workload::invoiceLine)
+              .filter(s -> s.endsWith("EUR"))
+              .count();
+      System.out.println("invoice lines=" + n);
+    }
+  },
+
+  /**
+   * A streaming count by key over a JSON directory, checkpointed; then the application is
+   * changed to keep a sum as well and restarted on the same checkpoint, whose state has the old
+   * schema: the restarted query fails with Spark's state-schema incompatibility error.
+   */
+  STREAMING_STATE_CHANGE {
+    @Override
+    void run(SparkSession spark, Path scratch, Map<String, String> p) throws Exception {
+      Path input = Files.createDirectories(scratch.resolve("events"));
+      String checkpoint = scratch.resolve("checkpoints/clicks-by-page").toString();
+      org.apache.spark.sql.types.StructType schema =
+          org.apache.spark.sql.types.StructType.fromDDL("page STRING, ms BIGINT");
+      writeEvents(input.resolve("batch-0.json"), 0);
+      Dataset<Row> events = spark.readStream().schema(schema).json(input.toString());
+      org.apache.spark.sql.streaming.StreamingQuery v1 =
+          events.groupBy("page").count()
+              .writeStream().format("noop").outputMode("update")
+              .option("checkpointLocation", checkpoint).queryName("clicks_by_page")
+              .trigger(org.apache.spark.sql.streaming.Trigger.AvailableNow())
+              .start();
+      v1.awaitTermination();
+      System.out.println("version 1 finished: " + v1.lastProgress().batchId());
+      // The new version of the application keeps the total time per page as well.
+      writeEvents(input.resolve("batch-1.json"), 1);
+      org.apache.spark.sql.streaming.StreamingQuery v2 =
+          events.groupBy("page")
+              .agg(org.apache.spark.sql.functions.count("*").alias("count"),
+                  org.apache.spark.sql.functions.sum("ms").alias("total_ms"))
+              .writeStream().format("noop").outputMode("update")
+              .option("checkpointLocation", checkpoint).queryName("clicks_by_page")
+              .trigger(org.apache.spark.sql.streaming.Trigger.AvailableNow())
+              .start();
+      v2.awaitTermination();
+      System.out.println("version 2 finished");
+    }
+  },
+
+  /**
    * A running application for the live driver UI: a SQL aggregation (two stages and a SQL
    * execution), a job whose partition 1 fails its first attempt (a failed task, retried), and a
    * job that fails (one record of partition 2 is not a number, every attempt alike, the stage and
@@ -645,6 +870,20 @@ public enum Workload {
 
   abstract void run(SparkSession spark, Path scratch, Map<String, String> params)
       throws Exception;
+
+  /** Waits, at most {@code maxMs}, until no stage is active and no task runs. */
+  static void awaitNoRunningTasks(SparkSession spark, long maxMs) throws Exception {
+    long deadline = System.nanoTime() + maxMs * 1_000_000L;
+    while (System.nanoTime() < deadline && running(spark) > 0) {
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+    spark.sparkContext().listenerBus().waitUntilEmpty();
+  }
 
   /** Active stages plus the tasks the executors say they are running. */
   private static int running(SparkSession spark) {
@@ -802,6 +1041,26 @@ public enum Workload {
       c++;
     }
     return List.of(c).iterator();
+  }
+
+  /** Task of {@link #DEPENDENCY_CONFLICT}: formats one invoice line with the added jars' class. */
+  @SuppressWarnings("unchecked")
+  static String invoiceLine(Integer cents) throws Exception {
+    java.util.function.LongFunction<String> line = (java.util.function.LongFunction<String>)
+        Class.forName("com.acme.billing.InvoiceLine", true, Thread.currentThread().getContextClassLoader())
+            .getDeclaredConstructor().newInstance();
+    return line.apply(cents);
+  }
+
+  /** Writes 200 click events of batch {@code batch} of {@link #STREAMING_STATE_CHANGE}. */
+  static void writeEvents(Path file, int batch) throws IOException {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 200; i++) {
+      sb.append("{\"page\":\"/page-").append(i % 10).append("\",\"ms\":").append(batch * 1000 + i).append("}\n");
+    }
+    Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+    Files.writeString(tmp, sb.toString(), StandardCharsets.UTF_8);
+    Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
   }
 
   /** Sleeps {@code ms}, whatever interrupts come, so a dying task never returns on its own. */

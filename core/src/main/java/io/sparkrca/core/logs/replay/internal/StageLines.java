@@ -51,6 +51,7 @@ final class StageLines {
   private static final byte[] MARKING = Scan.lit("Marking ");
   private static final byte[] FETCH_FAILURE = Scan.lit("fetch failure");
   private static final byte[] CANCEL = Scan.lit("Asked to cancel ");
+  private static final byte[] JOB_LOWER = Scan.lit("job ");
   private static final byte[] EXECUTOR_LOST = Scan.lit("Executor lost: ");
   private static final byte[] ADDING_TASK_SET = Scan.lit("Adding task set ");
   private static final byte[] WITH_SPACE = Scan.lit(" with ");
@@ -100,6 +101,13 @@ final class StageLines {
     }
     if (c.skip(CANCEL)) {
       m.event(LogEvent.Kind.CANCELLED, null, h.time, h.message(), null, null, null, s, h.line);
+      if (c.skip(JOB_LOWER)) { // "Asked to cancel job 3": the job fails as cancelled
+        int id = c.integer();
+        JobState j = id < 0 ? null : m.jobs.get(id);
+        if (j != null && j.status == JobExecutionStatus.RUNNING) {
+          endJob(j, JobExecutionStatus.FAILED, s, h);
+        }
+      }
       return Pending.DONE;
     }
     if (c.skip(EXECUTOR_LOST)) {
@@ -321,6 +329,14 @@ final class StageLines {
     c.pos = failed + FAILED_IN.length;
     String reason = c.find(DUE_TO) ? c.rest() : "";
     st.failureReason = reason;
+    // A map-stage job (AQE) ends with its stage, and a cancelled job with the stage that says so:
+    // neither writes a "Job N failed" line.
+    for (JobState j : m.jobs.values()) {
+      if (j.status == JobExecutionStatus.RUNNING && (j.mapStageJob && j.finalStage == stageId
+          || reason.startsWith("Job " + j.jobId + " cancelled"))) {
+        endJob(j, JobExecutionStatus.FAILED, s, h);
+      }
+    }
     return (sec, continuation) -> st.failureReason = Redactor.standard().redactText(Pending.join(reason, continuation));
   }
 
@@ -353,6 +369,13 @@ final class StageLines {
       }
     }
     return Pending.DONE;
+  }
+
+  private static void endJob(JobState j, JobExecutionStatus status, Section s, RecordHead h) {
+    j.status = status;
+    j.completed = h.time;
+    j.endSection = s.index;
+    j.endLine = h.line;
   }
 
   /** {@code ResultStage} or {@code ShuffleMapStage} at the cursor (moving past it and its space), or null. */

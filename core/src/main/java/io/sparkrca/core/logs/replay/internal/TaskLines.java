@@ -191,6 +191,7 @@ final class TaskLines {
     int host;
     int executor;
     boolean duplicate = false;
+    boolean onForm = false;
     if (c.skip(NEW_FORM)) {
       host = field(c, ' ');
       c.skip(EXECUTOR);
@@ -211,6 +212,7 @@ final class TaskLines {
       executor = field(c, ':');
       c.skipSpaces();
       duplicate = c.lastIndexOf(DUPLICATE) >= 0;
+      onForm = true;
     } else {
       return null;
     }
@@ -231,7 +233,17 @@ final class TaskLines {
       return Pending.DONE;
     }
     String head = text;
-    return (sec, continuation) -> setError(t, row, status, Pending.join(head, continuation), true);
+    boolean shortFormLine = onForm;
+    return (sec, continuation) -> {
+      String all = Pending.join(head, continuation);
+      // A repeated error whose message spans lines ends its short form on a later line.
+      if (shortFormLine && all.lastIndexOf(" [duplicate ") >= 0) {
+        t.duplicate.set(row);
+        setError(t, row, status, shortForm(all), true);
+      } else {
+        setError(t, row, status, all, true);
+      }
+    };
   }
 
   /** {@code java.lang.X (message) [duplicate 1]} as the error it repeats: {@code java.lang.X: message}. */
