@@ -26,6 +26,20 @@ final class TextRender {
 
   static String overview(ArchiveOverview o, Function<? super Remedy, String> words) {
     List<String> out = new ArrayList<>();
+    sizeLines(out, o);
+    out.add("");
+    manifestLines(out, o);
+    out.add("");
+    packageLines(out, o, words);
+    contentLines(out, o);
+    notes(out, o.notes(), words);
+    out.add("");
+    out.add(words.apply(o.drillIn()));
+    return String.join("\n", out) + "\n";
+  }
+
+  /** The title, the sampling caveat, and the size and entry counts. */
+  private static void sizeLines(List<String> out, ArchiveOverview o) {
     out.add("=== JAR Archive Overview: " + o.source() + " ===");
     o.sample().ifPresent(s -> out.add("SAMPLED, COUNTS ARE ESTIMATES: only "
         + String.format(Locale.ROOT, "%.1f%%", 100 * s.fractionRead()) + " of the central "
@@ -45,7 +59,10 @@ final class TextRender {
           + Texts.plural(o.classes(), "class") + "), " + Texts.plural(o.directories(), "directory")
           + "; " + Texts.bytes(o.uncompressedBytes()) + " uncompressed");
     }
-    out.add("");
+  }
+
+  /** The Main-Class, the manifest's build attributes, the class file versions and the Scala version. */
+  private static void manifestLines(List<String> out, ArchiveOverview o) {
     boolean manifestSeen = o.keyEntries().stream()
         .anyMatch(k -> k.equalsIgnoreCase("META-INF/MANIFEST.MF"));
     out.add(o.mainClass().map(m -> "Main-Class (from MANIFEST.MF): " + m)
@@ -76,7 +93,11 @@ final class TextRender {
       out.add("Classes target: " + String.join("; ", parts) + " sampled classes");
     }
     o.scala().ifPresent(s -> out.add("Scala: " + s.version() + " (from " + s.evidence() + ")"));
-    out.add("");
+  }
+
+  /** The largest packages with their class and source counts, the application's marked. */
+  private static void packageLines(List<String> out, ArchiveOverview o, Function<? super Remedy, String> words) {
+    String atLeast = o.estimated() ? "at least " : "";
     int shown = Math.min(MAX_PACKAGES, o.packages().size());
     if (o.estimated()) {
       out.add("Packages & Class Counts (sampled: " + Texts.plural(o.packages().size(), "package")
@@ -88,8 +109,6 @@ final class TextRender {
           + Texts.plural(o.classes(), "class") + (o.packages().size() > shown
               ? "; the " + shown + " largest" : "") + "):");
     }
-    String atLeast = o.estimated() ? "at least " : "";
-    String inSample = o.estimated() ? ", in the sample" : "";
     String main = o.manifest().getOrDefault("Start-Class", o.mainClass().orElse(""));
     String mainPkg = main.contains(".") ? main.substring(0, main.lastIndexOf('.')) : "";
     for (int i = 0; i < shown; i++) {
@@ -111,6 +130,12 @@ final class TextRender {
     }
     o.sample().filter(s -> s.unreadClasses() > 0).ifPresent(s -> out.add("  ... and ~"
         + Texts.plural(s.unreadClasses(), "class") + " in the unread parts of the directory"));
+  }
+
+  /** Nested archives, relocations, bundled artifacts, key and largest entries, and packaging warnings. */
+  private static void contentLines(List<String> out, ArchiveOverview o) {
+    String atLeast = o.estimated() ? "at least " : "";
+    String inSample = o.estimated() ? ", in the sample" : "";
     if (!o.nestedArchives().isEmpty()) {
       long total = 0;
       for (NestedArchive n : o.nestedArchives()) {
@@ -168,10 +193,6 @@ final class TextRender {
         out.add("  ! " + w);
       }
     }
-    notes(out, o.notes(), words);
-    out.add("");
-    out.add(words.apply(o.drillIn()));
-    return String.join("\n", out) + "\n";
   }
 
   /** The notes; the one that ends in advice (the manifest of a sampled archive) says it in {@code words}' words. */
