@@ -4,11 +4,11 @@ import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.report.html.Charts;
 import io.sparkrca.core.report.html.HtmlPage;
-import io.sparkrca.core.report.html.HtmlSection;
 import io.sparkrca.core.report.html.ProfileCharts;
 import io.sparkrca.core.report.html.RunProfile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.Locale;
 
 /**
@@ -19,6 +19,19 @@ import java.util.Locale;
  * and each executor's GC share and spill. Further sections (a comparison with a baseline) follow.
  */
 final class RcaHtml {
+  /** The sections, in the order the page shows them: the charts and further sections where they belong. */
+  private static final List<BiConsumer<HtmlPage, RcaReport>> SECTIONS = List.of(
+      RcaHtml::header,
+      RcaHtml::rootCause,
+      (page, r) -> r.profile().ifPresent(p -> charts(page, r, p)),
+      RcaHtml::evidence,
+      (page, r) -> r.sections().forEach(s -> s.appendHtml(page)),
+      RcaHtml::remediation,
+      RcaHtml::missingEvidence,
+      RcaHtml::findings,
+      RcaHtml::timeline,
+      RcaHtml::notes);
+
   private static final int MAX_FINDINGS = 50;
   private static final int MAX_TIMELINE = 100;
 
@@ -27,18 +40,7 @@ final class RcaHtml {
   static String render(RcaReport r) {
     String id = r.application().id();
     HtmlPage page = HtmlPage.titled("Root Cause Analysis: " + (id.isEmpty() ? "unknown application" : id));
-    header(page, r);
-    rootCause(page, r);
-    r.profile().ifPresent(p -> charts(page, r, p));
-    evidence(page, r);
-    for (HtmlSection s : r.sections()) {
-      s.appendHtml(page);
-    }
-    remediation(page, r);
-    missingEvidence(page, r);
-    findings(page, r);
-    timeline(page, r);
-    notes(page, r);
+    SECTIONS.forEach(section -> section.accept(page, r));
     return page.render();
   }
 

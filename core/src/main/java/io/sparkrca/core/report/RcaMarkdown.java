@@ -7,6 +7,7 @@ import static io.sparkrca.core.report.Markdown.text;
 import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.redaction.Redactor;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.stream.Collectors;
 
 /**
@@ -16,6 +17,20 @@ import java.util.stream.Collectors;
  * missing and every finding. Input text is redacted, escaped and capped.
  */
 final class RcaMarkdown {
+  /** The sections, in the order the report shows them. */
+  private static final List<BiConsumer<StringBuilder, RcaReport>> SECTIONS = List.of(
+      RcaMarkdown::header,
+      RcaMarkdown::executiveSummary,
+      RcaMarkdown::logDiagnostics,
+      RcaMarkdown::stageMetrics,
+      RcaMarkdown::codeContext,
+      RcaMarkdown::analysis,
+      RcaMarkdown::remediation,
+      RcaMarkdown::missingEvidence,
+      RcaMarkdown::findings,
+      RcaMarkdown::timeline,
+      RcaMarkdown::notes);
+
   private static final int MAX_FINDINGS = 50;
   private static final int MAX_TIMELINE = 60;
 
@@ -23,17 +38,7 @@ final class RcaMarkdown {
 
   static String render(RcaReport r) {
     StringBuilder out = new StringBuilder(8192);
-    header(out, r);
-    executiveSummary(out, r);
-    logDiagnostics(out, r);
-    stageMetrics(out, r);
-    codeContext(out, r);
-    analysis(out, r);
-    remediation(out, r);
-    missingEvidence(out, r);
-    findings(out, r);
-    timeline(out, r);
-    notes(out, r);
+    SECTIONS.forEach(section -> section.accept(out, r));
     return out.toString();
   }
 

@@ -11,6 +11,7 @@ import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Markdown;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.Map;
 
 /**
@@ -22,20 +23,24 @@ import java.util.Map;
  * }</pre>
  */
 public final class SummaryMarkdown {
+  /** The sections, in the order the report shows them. */
+  private static final List<BiConsumer<StringBuilder, ApplicationSummary>> SECTIONS = List.of(
+      SummaryMarkdown::overview,
+      SummaryMarkdown::eventHistogram,
+      SummaryMarkdown::failedStages,
+      SummaryMarkdown::failedSql,
+      SummaryMarkdown::failedTasks,
+      SummaryMarkdown::lostExecutors,
+      SummaryMarkdown::spills,
+      SummaryMarkdown::reading);
+
   private static final int HISTOGRAM_TOP = 10;
 
   private SummaryMarkdown() {}
 
   public static String render(ApplicationSummary s) {
     StringBuilder out = new StringBuilder(4096);
-    overview(out, s);
-    eventHistogram(out, s);
-    failedStages(out, s);
-    failedSql(out, s);
-    failedTasks(out, s);
-    lostExecutors(out, s);
-    spills(out, s);
-    reading(out, s);
+    SECTIONS.forEach(section -> section.accept(out, s));
     return out.toString();
   }
 

@@ -11,25 +11,30 @@ import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.analysis.compare.Comparison;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.Locale;
 
 /** Renders a {@link Comparison} as Markdown; input text redacted, escaped and capped. Not an API. */
 public final class ComparisonMarkdown {
+  /** The sections, in the order the report shows them. */
+  private static final List<BiConsumer<StringBuilder, Comparison>> SECTIONS = List.of(
+      ComparisonMarkdown::header,
+      ComparisonMarkdown::verdict,
+      ComparisonMarkdown::firstDivergentStage,
+      ComparisonMarkdown::configChanges,
+      ComparisonMarkdown::codeChanges,
+      ComparisonMarkdown::remediation,
+      ComparisonMarkdown::stagesSideBySide,
+      ComparisonMarkdown::unmatched,
+      ComparisonMarkdown::notes);
+
   private static final int MAX_ROWS = 60;
 
   private ComparisonMarkdown() {}
 
   public static String render(Comparison c) {
     StringBuilder out = new StringBuilder(8192);
-    header(out, c);
-    verdict(out, c);
-    firstDivergentStage(out, c);
-    configChanges(out, c);
-    codeChanges(out, c);
-    remediation(out, c);
-    stagesSideBySide(out, c);
-    unmatched(out, c);
-    notes(out, c);
+    SECTIONS.forEach(section -> section.accept(out, c));
     return out.toString();
   }
 
