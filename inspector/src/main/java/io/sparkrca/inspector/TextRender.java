@@ -269,75 +269,9 @@ final class TextRender {
       if (c.malformed().isPresent()) {
         b.add("// Failed to parse bytecode for " + c.entry() + ": " + c.malformed().get());
       }
-      if (!c.strings().isEmpty()) {
-        b.add("");
-        b.add("String constants (table names, paths, SQL, config keys; most interesting first):");
-        int n = 0;
-        for (StringConstant s : c.strings()) {
-          if (n++ >= MAX_STRINGS_SHOWN) {
-            b.add("  ... (" + (c.strings().size() - MAX_STRINGS_SHOWN) + " more; "
-                + words.apply(InspectorRemedies.JSON_LISTS_THEM) + ")");
-            break;
-          }
-          b.add("  - [" + s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "] "
-              + Texts.quote(s.value(), 300) + "  (" + s.method() + s.line().stream()
-                  .mapToObj(l -> ", line " + l).findFirst().orElse("")
-              + s.usedBy().map(u -> ", passed to " + u).orElse("")
-              + (s.occurrences() > 1 ? ", " + s.occurrences() + " uses" : "") + ")");
-        }
-      }
-      if (c.lowInterestStrings() > 0) {
-        b.add("  (" + Texts.plural(c.lowInterestStrings(), "low-interest literal")
-            + " not shown: identifiers, descriptors, format fragments)");
-      }
-      boolean anyCalls = c.methods().stream().anyMatch(m -> !m.calls().isEmpty());
-      if (anyCalls) {
-        b.add("");
-        b.add("Call graph (per method; -> call, => lambda body, ~> invokedynamic, "
-            + "r/w field access):");
-        for (MethodSummary m : c.methods()) {
-          if (m.calls().isEmpty()) {
-            continue;
-          }
-          b.where = "the call graph of " + c.name() + "." + m.name();
-          b.add("  " + m.declaration() + m.firstLine().stream().mapToObj(l -> "  [line " + l + "]")
-              .findFirst().orElse(""));
-          int n = 0;
-          for (Call call : m.calls()) {
-            if (call.kind() == CallKind.FIELD_READ || call.kind() == CallKind.FIELD_WRITE) {
-              continue;
-            }
-            if (n++ >= MAX_CALLS_SHOWN) {
-              b.add("      ... (more calls; " + words.apply(InspectorRemedies.JSON_LISTS_THEM) + ")");
-              break;
-            }
-            b.add("    " + arrow(call.kind()) + " " + call.target()
-                + call.line().stream().mapToObj(l -> "  [" + l + "]").findFirst().orElse("")
-                + call.spark().map(s -> "  (" + s + ")").orElse(""));
-          }
-          List<String> fields = new ArrayList<>();
-          for (Call call : m.calls()) {
-            if (call.kind() == CallKind.FIELD_READ || call.kind() == CallKind.FIELD_WRITE) {
-              fields.add((call.kind() == CallKind.FIELD_READ ? "r " : "w ") + call.target());
-            }
-          }
-          if (!fields.isEmpty()) {
-            b.add("    fields: " + String.join(", ", fields.subList(0, Math.min(12, fields.size())))
-                + (fields.size() > 12 ? ", ..." : ""));
-          }
-        }
-      }
-      b.add("");
-      b.add("Disassembly (javap -c -p style, from ASM):");
-      String method = "";
-      for (String line : c.listing()) {
-        if (line.startsWith("  ") && !line.startsWith("   ") && line.endsWith(";")) {
-          method = line.strip();
-        }
-        b.where = "the disassembly of " + c.name() + (method.isEmpty() ? "" : ", at " + method);
-        b.add(line);
-      }
-      b.add("");
+      stringConstants(b, c, words);
+      callGraph(b, c, words);
+      disassembly(b, c);
     }
     if (!v.omittedClasses().isEmpty()) {
       b.where = "the list of classes not followed";
@@ -355,6 +289,87 @@ final class TextRender {
     }
     notes(out, v.notes(), words);
     return String.join("\n", out) + "\n";
+  }
+
+  /** The class's string constants, most interesting first, and how many low-interest ones were left out. */
+  private static void stringConstants(Budget b, ClassDetail c, Function<? super Remedy, String> words) {
+    if (!c.strings().isEmpty()) {
+      b.add("");
+      b.add("String constants (table names, paths, SQL, config keys; most interesting first):");
+      int n = 0;
+      for (StringConstant s : c.strings()) {
+        if (n++ >= MAX_STRINGS_SHOWN) {
+          b.add("  ... (" + (c.strings().size() - MAX_STRINGS_SHOWN) + " more; "
+              + words.apply(InspectorRemedies.JSON_LISTS_THEM) + ")");
+          break;
+        }
+        b.add("  - [" + s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "] "
+            + Texts.quote(s.value(), 300) + "  (" + s.method() + s.line().stream()
+                .mapToObj(l -> ", line " + l).findFirst().orElse("")
+            + s.usedBy().map(u -> ", passed to " + u).orElse("")
+            + (s.occurrences() > 1 ? ", " + s.occurrences() + " uses" : "") + ")");
+      }
+    }
+    if (c.lowInterestStrings() > 0) {
+      b.add("  (" + Texts.plural(c.lowInterestStrings(), "low-interest literal")
+          + " not shown: identifiers, descriptors, format fragments)");
+    }
+  }
+
+  /** Per method of the class: the calls it makes (up to a bound) and the fields it reads and writes. */
+  private static void callGraph(Budget b, ClassDetail c, Function<? super Remedy, String> words) {
+    boolean anyCalls = c.methods().stream().anyMatch(m -> !m.calls().isEmpty());
+    if (anyCalls) {
+      b.add("");
+      b.add("Call graph (per method; -> call, => lambda body, ~> invokedynamic, "
+          + "r/w field access):");
+      for (MethodSummary m : c.methods()) {
+        if (m.calls().isEmpty()) {
+          continue;
+        }
+        b.where = "the call graph of " + c.name() + "." + m.name();
+        b.add("  " + m.declaration() + m.firstLine().stream().mapToObj(l -> "  [line " + l + "]")
+            .findFirst().orElse(""));
+        int n = 0;
+        for (Call call : m.calls()) {
+          if (call.kind() == CallKind.FIELD_READ || call.kind() == CallKind.FIELD_WRITE) {
+            continue;
+          }
+          if (n++ >= MAX_CALLS_SHOWN) {
+            b.add("      ... (more calls; " + words.apply(InspectorRemedies.JSON_LISTS_THEM) + ")");
+            break;
+          }
+          b.add("    " + arrow(call.kind()) + " " + call.target()
+              + call.line().stream().mapToObj(l -> "  [" + l + "]").findFirst().orElse("")
+              + call.spark().map(s -> "  (" + s + ")").orElse(""));
+        }
+        List<String> fields = new ArrayList<>();
+        for (Call call : m.calls()) {
+          if (call.kind() == CallKind.FIELD_READ || call.kind() == CallKind.FIELD_WRITE) {
+            fields.add((call.kind() == CallKind.FIELD_READ ? "r " : "w ") + call.target());
+          }
+        }
+        if (!fields.isEmpty()) {
+          b.add("    fields: " + String.join(", ", fields.subList(0, Math.min(12, fields.size())))
+              + (fields.size() > 12 ? ", ..." : ""));
+        }
+      }
+    }
+  }
+
+  /** The class's disassembly, each line charged to the method it belongs to. */
+  private static void disassembly(Budget b, ClassDetail c) {
+    b.add("");
+    b.add("Disassembly (javap -c -p style, from ASM):");
+    String method = "";
+    for (String line : c.listing()) {
+      if (line.startsWith("  ") && !line.startsWith("   ") && line.endsWith(";")) {
+        method = line.strip();
+      }
+      b.where = "the disassembly of " + c.name() + (method.isEmpty() ? "" : ", at " + method);
+      b.add(line);
+    }
+    b.add("");
   }
 
   private static String arrow(CallKind k) {
