@@ -1,5 +1,7 @@
 package io.sparkrca.analysis;
 
+import io.sparkrca.core.evidence.EvidenceCollector;
+import io.sparkrca.core.knowledge.KnowledgeBase;
 import io.sparkrca.core.app.ApplicationFacts;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.StageQuery;
@@ -56,6 +58,7 @@ public final class AnalysisContext {
   }
 
   private final Evidence evidence;
+  private final KnowledgeBase knowledge;
   private final Optional<SparkApplication> app;
   private final ApplicationFacts facts;
   private final EffectiveConf conf;
@@ -72,11 +75,22 @@ public final class AnalysisContext {
 
   /** The context an analysis of {@code evidence} reads; what {@link io.sparkrca.analysis.rca.RcaEngine} hands each analyzer. */
   public static AnalysisContext of(Evidence evidence) {
-    return new AnalysisContext(java.util.Objects.requireNonNull(evidence, "evidence"));
+    return of(evidence, KnowledgeBase.standard());
+  }
+
+  /** As {@link #of(Evidence)}, classifying failures with {@code knowledge}. */
+  public static AnalysisContext of(Evidence evidence, KnowledgeBase knowledge) {
+    return new AnalysisContext(java.util.Objects.requireNonNull(evidence, "evidence"),
+        java.util.Objects.requireNonNull(knowledge, "knowledge"));
   }
 
   AnalysisContext(Evidence evidence) {
+    this(evidence, KnowledgeBase.standard());
+  }
+
+  AnalysisContext(Evidence evidence, KnowledgeBase knowledge) {
     this.evidence = evidence;
+    this.knowledge = knowledge;
     this.app = evidence.app();
     if (app.isPresent()) {
       SparkApplication a = app.get();
@@ -419,6 +433,20 @@ public final class AnalysisContext {
           List.of(), List.of(), List.of(), List.of())));
     }
     return baseline;
+  }
+
+  /** The failure knowledge base failures are classified with. */
+  public KnowledgeBase knowledge() {
+    return knowledge;
+  }
+
+  /**
+   * Whether the application was rebuilt from logs (there was no event log): its numbers are what
+   * the lines gave, and what logs do not show (GC time, spill sizes, plans, retries that were not
+   * logged) is unknown, not zero.
+   */
+  public boolean rebuiltFromLogs() {
+    return evidence.application().map(a -> a.provider().equals(EvidenceCollector.FROM_LOGS)).orElse(false);
   }
 
   /** Where the application came from. */

@@ -3,7 +3,9 @@ package io.sparkrca.cli;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.analysis.rca.RcaRequest;
+import io.sparkrca.analysis.rca.RcaEngine;
 import io.sparkrca.analysis.rca.RcaRunner;
+import io.sparkrca.core.knowledge.KnowledgeBase;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.core.source.SparkSources;
@@ -109,6 +111,11 @@ final class RcaCommand implements Callable<Integer>, Formatted {
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "600", order = 2,
         description = "How long collecting the evidence may take in all (default ${DEFAULT-VALUE} s); what is not in by then is reported as missing.")
     long timeoutSeconds = 600;
+
+    @Option(names = "--signatures", paramLabel = "FILE", order = 3,
+        description = "Failure families of your own (JSON, the knowledge-base schema of docs/knowledge-base.md), "
+            + "tried before the standard ones. A broken file is an error (exit 2). Repeatable.")
+    List<Path> signatures = new ArrayList<>();
   }
 
   @ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n", order = 4)
@@ -171,6 +178,11 @@ final class RcaCommand implements Callable<Integer>, Formatted {
     SourceSettings settings = SourceSettings.builder().http(http.settings())
         .byteSources(ReadProgress.track(dataproc.byteSources(http), spec)).strict(reading.strict).build();
     RcaRunner.Builder runner = RcaRunner.builder().sources(SparkSources.builder().settings(settings).loadServiceProviders().build());
+    if (!reading.signatures.isEmpty()) {
+      KnowledgeBase.Builder kb = KnowledgeBase.builder();
+      reading.signatures.forEach(kb::add);
+      runner.engine(RcaEngine.builder().knowledgeBase(kb.standard().build()).build());
+    }
     dataproc.addTo(runner);
     k8s.addTo(runner);
     return runner.build().run(request.build());

@@ -38,6 +38,39 @@ class RcaCommandTest {
   }
 
   @Test
+  void aTeamsOwnFailureFamilyNamesTheCauseOfALogAndABrokenOneIsAnError(@TempDir Path dir) throws Exception {
+    Path log = dir.resolve("driver.log");
+    java.nio.file.Files.writeString(log, String.join("\n",
+        "26/12/07 21:02:11 INFO SparkContext: Running Spark version 3.5.9",
+        "26/12/07 21:04:40 ERROR Main: the nightly load failed",
+        "com.example.warehouse.WarehouseSlotsExhausted: no free slots in reservation etl-prod",
+        "\tat com.example.warehouse.Reader.open(Reader.java:42)", ""));
+    Path mine = dir.resolve("our-failures.json");
+    java.nio.file.Files.writeString(mine, """
+        {"schemaVersion": 1, "families": [{"id": "warehouse-slots-exhausted", "kind": "CLOUD_QUOTA_EXCEEDED",
+          "title": "The warehouse had no free slots", "meaning": "The reservation had no free query slots.",
+          "check": ["The reservation's usage"], "fix": {"action": "Raise the reservation.", "rationale": "Slots bound queries.",
+          "properties": [{"name": "spark.datasource.warehouse.maxConcurrentQueries", "value": "4", "why": "fewer slots"}]},
+          "wordings": [{"regex": "WarehouseSlotsExhausted", "decisive": true}]}]}
+        """);
+    CliRun without = CliRun.of("rca", "--driver-log", log.toString(), "--format", "json");
+    assertThat(JSON.readTree(without.out()).path("rootCause").path("kind").asText()).isNotEqualTo("CLOUD_QUOTA_EXCEEDED");
+
+    CliRun r = CliRun.of("rca", "--driver-log", log.toString(), "--signatures", mine.toString(), "--format", "json");
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+    JsonNode root = JSON.readTree(r.out()).path("rootCause");
+    assertThat(root.path("kind").asText()).isEqualTo("CLOUD_QUOTA_EXCEEDED");
+    assertThat(root.path("confidence").asText()).isEqualTo("CONFIRMED");
+    assertThat(r.out()).contains("spark.datasource.warehouse.maxConcurrentQueries");
+
+    Path broken = dir.resolve("broken.json");
+    java.nio.file.Files.writeString(broken, "{\"schemaVersion\": 1, \"families\": [{\"id\": \"x\", \"kind\": \"NO_SUCH_KIND\"}]}");
+    CliRun bad = CliRun.of("rca", "--driver-log", log.toString(), "--signatures", broken.toString());
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).contains("broken.json", "is broken").doesNotContain("\tat ");
+  }
+
+  @Test
   void aHealthyApplicationExitsZeroWithAMarkdownReport() {
     CliRun r = CliRun.of("rca", TestkitFixtures.get("4.0.4", "healthy").eventLog().toString());
     assertThat(r.exitCode()).isZero();

@@ -3,7 +3,7 @@ package io.sparkrca.fleet;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.report.ApplicationRef;
 import io.sparkrca.core.report.Confidence;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Verdict;
 import io.sparkrca.fleet.internal.FleetJson;
 import io.sparkrca.fleet.internal.RowText;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkrca.core.error.InputNotFoundException;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.io.ByteSources;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.analysis.rca.RcaEngine;
 import java.nio.charset.StandardCharsets;

@@ -12,7 +12,7 @@ import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RcaSchema;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Verdict;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.kubernetes.testing.ApiServer;

@@ -5,7 +5,7 @@ import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCause;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Verdict;
 import io.sparkrca.testing.internal.Describe;
 import java.util.List;

@@ -10,7 +10,7 @@ import io.sparkrca.core.model.JobExecutionStatus;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.StageStatus;
 import io.sparkrca.core.report.RcaReport;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.rules.DiagnosticStatus;
 import io.sparkrca.rules.RuleCatalog;
 import io.sparkrca.rules.StageDiagnostics;

@@ -5,7 +5,7 @@ import static io.sparkrca.testing.Fixtures.id;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.rules.RuleCatalog;
 import java.time.Duration;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -10,7 +10,7 @@ import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.Report;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.html.HtmlPage;
 import io.sparkrca.core.report.html.HtmlSection;
 import io.sparkrca.core.report.html.RunProfile;

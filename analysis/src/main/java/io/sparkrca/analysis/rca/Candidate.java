@@ -5,7 +5,7 @@ import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Finding;
 import io.sparkrca.core.report.Recommendation;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

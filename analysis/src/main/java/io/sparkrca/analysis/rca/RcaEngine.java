@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca;
 
+import io.sparkrca.core.knowledge.KnowledgeBase;
 import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.evidence.ApplicationEvidence;
@@ -20,12 +21,13 @@ import io.sparkrca.core.report.MissingEvidence;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCause;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.core.report.Verdict;
 import io.sparkrca.analysis.rca.internal.Chronology;
 import io.sparkrca.analysis.rca.internal.ComparisonAnalyzer;
 import io.sparkrca.analysis.rca.internal.DriverFailureAnalyzer;
+import io.sparkrca.analysis.rca.internal.LogFamilyAnalyzer;
 import io.sparkrca.analysis.rca.internal.DriverTimeAnalyzer;
 import io.sparkrca.analysis.rca.internal.ExecutorLossAnalyzer;
 import io.sparkrca.analysis.rca.internal.FlakyNodeAnalyzer;
@@ -79,9 +81,11 @@ public final class RcaEngine {
   private final double minCostShare;
   private final long minCostMs;
   private final boolean charts;
+  private final KnowledgeBase knowledge;
 
   private RcaEngine(Builder b, List<Analyzer> analyzers) {
     this.analyzers = List.copyOf(analyzers);
+    this.knowledge = b.knowledge;
     this.minCostShare = b.minCostShare;
     this.minCostMs = b.minCost.toMillis();
     this.charts = b.charts;
@@ -94,6 +98,11 @@ public final class RcaEngine {
 
   public static Builder builder() {
     return new Builder();
+  }
+
+  /** The failure knowledge base failures are classified with, and logs scanned for. */
+  public KnowledgeBase knowledgeBase() {
+    return knowledge;
   }
 
   /** The analyzers, in the order they run. */
@@ -109,7 +118,7 @@ public final class RcaEngine {
   /** Analyzes the evidence and writes the report. */
   public RcaReport analyze(Evidence evidence) {
     Objects.requireNonNull(evidence, "evidence");
-    AnalysisContext ctx = AnalysisContext.of(evidence);
+    AnalysisContext ctx = AnalysisContext.of(evidence, knowledge);
     List<String> notes = new ArrayList<>(evidence.notes()); // how the evidence was gathered, first
     List<Candidate> candidates = new ArrayList<>();
     for (Analyzer a : analyzers) {
@@ -419,6 +428,10 @@ public final class RcaEngine {
         wanted.putIfAbsent(w.kind(), w.why());
       }
     }
+    if (verdict == Verdict.UNDETERMINED && (ctx.app().isEmpty() || ctx.rebuiltFromLogs())) {
+      wanted.putIfAbsent(EvidenceKind.EVENT_LOG, "it records every job, stage and task with its error and metrics; "
+          + "logs hold only what was logged, and excerpts less");
+    }
     if (verdict == Verdict.UNDETERMINED) {
       wanted.putIfAbsent(EvidenceKind.DRIVER_LOG, "failures outside any task, and the driver's last words, are only there");
       wanted.putIfAbsent(EvidenceKind.EXECUTOR_LOGS, "an executor that died says why only in its own log");
@@ -447,6 +460,7 @@ public final class RcaEngine {
         case EXECUTOR_LOGS -> !ctx.evidence().executorLogs().isEmpty();
         case CODE -> !ctx.evidence().code().isEmpty();
         case CLUSTER_RECORDS -> !ctx.evidence().clusterEvents().isEmpty();
+        case EVENT_LOG -> ctx.app().isPresent() && !ctx.rebuiltFromLogs();
         default -> true;
       };
       if (!collected) {
@@ -480,6 +494,10 @@ public final class RcaEngine {
     List<String> out = new ArrayList<>();
     if (ctx.app().isEmpty()) {
       out.add("the application itself could not be read");
+      return out;
+    }
+    if (ctx.rebuiltFromLogs()) {
+      out.add("there is no event log: the application was rebuilt from its logs, which record only some of what it did");
       return out;
     }
     if (!ctx.completed()) {
@@ -547,6 +565,7 @@ public final class RcaEngine {
     private double minCostShare = 0.05;
     private Duration minCost = Duration.ofMillis(500);
     private boolean charts = true;
+    private KnowledgeBase knowledge = KnowledgeBase.standard();
 
     private Builder() {}
 
@@ -597,10 +616,25 @@ public final class RcaEngine {
       return this;
     }
 
+    /**
+     * The failure knowledge base (default {@link KnowledgeBase#standard()}): what failures in logs
+     * and task errors are classified by. A base with a team's own families:
+     *
+     * <pre>{@code
+     * RcaEngine engine = RcaEngine.builder()
+     *     .knowledgeBase(KnowledgeBase.builder().add(Path.of("our-failures.json")).standard().build())
+     *     .build();
+     * }</pre>
+     */
+    public Builder knowledgeBase(KnowledgeBase knowledge) {
+      this.knowledge = Objects.requireNonNull(knowledge, "knowledge");
+      return this;
+    }
+
     public RcaEngine build() {
       List<Analyzer> all = new ArrayList<>();
       if (standardAnalyzers) {
-        all.addAll(List.of(new TaskFailureAnalyzer(), new ExecutorLossAnalyzer(), new FlakyNodeAnalyzer(), new DriverFailureAnalyzer(),
+        all.addAll(List.of(new TaskFailureAnalyzer(), new ExecutorLossAnalyzer(), new FlakyNodeAnalyzer(), new DriverFailureAnalyzer(), new LogFamilyAnalyzer(),
             new SkewAnalyzer(), new TaskCountAnalyzer(), new MemoryPressureAnalyzer(), new JoinStrategyAnalyzer(),
             new DriverTimeAnalyzer(), new ComparisonAnalyzer(), new MetricInsightsAnalyzer()));
       }

@@ -1,5 +1,7 @@
 package io.sparkrca.analysis.rca;
 
+import io.sparkrca.core.evidence.LogSignatures;
+import io.sparkrca.core.knowledge.KnowledgeBase;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.evidence.ClusterEvidenceProvider;
@@ -78,7 +80,9 @@ public final class RcaRunner {
     }
     EvidenceCollector.Builder b = EvidenceCollector.builder()
         .sources(sources.orElseGet(() -> SparkSources.builder().settings(settings).loadServiceProviders().build()))
-        .timeout(request.timeout());
+        .timeout(request.timeout())
+        .signatures(engine.knowledgeBase() == KnowledgeBase.standard() ? LogSignatures.standard()
+            : LogSignatures.of(engine.knowledgeBase()));
     if (request.workload().isPresent()) {
       b.workloadEvidence(workloads.orElseThrow(() -> new InvalidRequestException("the workload "
           + Redactor.redactUri(request.workload().get()) + " needs a workload evidence provider (a platform module's, "

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.json.SparkJson;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import java.util.ArrayList;
 import java.util.Iterator;

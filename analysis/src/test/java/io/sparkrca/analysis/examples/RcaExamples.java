@@ -20,6 +20,7 @@ import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Finding;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.Recommendation;
+import io.sparkrca.core.knowledge.KnowledgeBase;
 import java.util.List;
 
 /** The Javadoc examples of {@code io.sparkrca.analysis.rca}, compiled (see {@link JavadocExamplesTest}). */
@@ -91,5 +92,12 @@ class RcaExamples {
     RcaRunner runner = RcaRunner.builder().settings(SourceSettings.defaults()).build();
     RcaReport report = runner.run(RcaRequest.builder().application("gs://bucket/events/app-1").build());
     RcaReport another = runner.run(EventLogs.replay(Path.of("/logs/app-2")), "/logs/app-2");
+  }
+
+  /** The example of {@code RcaEngine.Builder.knowledgeBase}. */
+  void engineWithKnowledgeBase() {
+    RcaEngine engine = RcaEngine.builder()
+        .knowledgeBase(KnowledgeBase.builder().add(Path.of("our-failures.json")).standard().build())
+        .build();
   }
 }

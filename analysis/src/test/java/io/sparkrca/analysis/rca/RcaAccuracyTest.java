@@ -9,7 +9,7 @@ import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RcaSchema;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Verdict;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import java.io.IOException;
@@ -107,8 +107,22 @@ class RcaAccuracyTest {
     } else {
       assertThat(without.rootCause().stageIds()).as("culprit stages without the logs").isEqualTo(stages);
     }
+    RcaReport logsAlone = analyzeLogsAlone(f);
+    assertThat(RcaSchema.errors(logsAlone.toJson())).as("schema, logs alone").isEmpty();
+    boolean rightFromLogs = logsAlone.rootCause().kind() == label;
+    if (!rightFromLogs) {
+      assertThat(logsAlone.rootCause().confidence()).as("from the logs alone, a wrong kind is never CONFIRMED\n"
+          + logsAlone.toMarkdown()).isNotEqualTo(Confidence.CONFIRMED);
+    }
+    if (logsAlone.verdict() == Verdict.UNDETERMINED) {
+      assertThat(logsAlone.missingEvidence()).as("an undetermined answer from the logs names the event log\n"
+          + logsAlone.toMarkdown()).anyMatch(m -> m.what().startsWith("event log"));
+    }
     synchronized (TABLE) {
-      int[] row = TABLE.computeIfAbsent(label.name(), k -> new int[4]);
+      int[] row = TABLE.computeIfAbsent(label.name(), k -> new int[5]);
+      if (rightFromLogs) {
+        row[4]++;
+      }
       row[0]++;
       row[1]++; // the assertions above passed: correct with the logs
       if (sameWithout) {
@@ -137,6 +151,16 @@ class RcaAccuracyTest {
     return RcaEngine.standard().analyze(b.build().collect());
   }
 
+  /** The fixture as a user without its event log holds it: the driver's log and the executors' logs. */
+  static RcaReport analyzeLogsAlone(TestkitFixtures.Fixture f) {
+    RcaRequest.Builder r = RcaRequest.builder().driverLog(f.driverLog().toString());
+    Path execs = f.dir().resolve("executor-logs");
+    if (Files.isDirectory(execs)) {
+      r.executorLogs(execs.toString());
+    }
+    return RcaRunner.standard().run(r.build());
+  }
+
   @Test
   void everyKindTheEngineNamesHasAFixtureOrIsListedAsWithoutOne() throws IOException {
     String doc = Files.readString(DOC, StandardCharsets.UTF_8);
@@ -154,22 +178,25 @@ class RcaAccuracyTest {
       return; // some fixture failed above: that failure is the report
     }
     StringBuilder t = new StringBuilder();
-    t.append("| Root cause | Fixtures | Correct with logs | Correct without logs | Without logs, otherwise |\n");
-    t.append("|---|---|---|---|---|\n");
+    t.append("| Root cause | Fixtures | Correct with logs | Correct without logs | Without logs, otherwise "
+        + "| Correct from the logs alone |\n");
+    t.append("|---|---|---|---|---|---|\n");
     int n = 0;
     int with = 0;
     int without = 0;
+    int alone = 0;
     for (Map.Entry<String, int[]> e : TABLE.entrySet()) {
       int[] r = e.getValue();
       n += r[0];
       with += r[1];
       without += r[2];
+      alone += r[4];
       t.append("| `").append(e.getKey()).append("` | ").append(r[0]).append(" | ").append(r[1]).append(" | ")
           .append(r[2]).append(" | ").append(r[3] == 0 ? "" : r[3] + " UNDETERMINED (cause only in the driver log)")
-          .append(" |\n");
+          .append(" | ").append(r[4]).append(" |\n");
     }
     t.append("| **all** | **").append(n).append("** | **").append(with).append("** | **").append(without)
-        .append("** | |\n");
+        .append("** | | **").append(alone).append("** |\n");
     String doc = Files.readString(DOC, StandardCharsets.UTF_8);
     int a = doc.indexOf(BEGIN);
     int b = doc.indexOf(END);

@@ -15,7 +15,7 @@ import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.Finding;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RcaSchema;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.core.report.Verdict;
 import io.sparkrca.core.source.SourceSettings;

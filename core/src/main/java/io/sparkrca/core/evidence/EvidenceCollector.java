@@ -14,8 +14,10 @@ import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.core.source.SparkSources;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceLoader;
@@ -73,6 +75,7 @@ public final class EvidenceCollector {
   private final List<WorkloadEvidenceProvider> workloadProviders;
   private final int parallelism;
   private final Duration timeout;
+  private final Optional<LogApplicationProvider> logApplications;
 
   private EvidenceCollector(Builder b, List<CodeInspectionProvider> inspectors,
       List<ClusterEvidenceProvider> clusterProviders, List<WorkloadEvidenceProvider> workloadProviders) {
@@ -92,7 +95,17 @@ public final class EvidenceCollector {
     this.workloadProviders = List.copyOf(workloadProviders);
     this.parallelism = b.parallelism;
     this.timeout = b.timeout;
+    this.logApplications = b.rebuildFromLogs
+        ? b.logApplications.or(() -> ServiceLoader.load(LogApplicationProvider.class,
+            EvidenceCollector.class.getClassLoader()).findFirst())
+        : Optional.empty();
   }
+
+  /**
+   * The provider name an application rebuilt from logs carries in its {@link ApplicationEvidence}:
+   * analyses read it to know that the numbers logs cannot show (GC time, spill, plans) are missing.
+   */
+  public static final String FROM_LOGS = "logs";
 
   public static Builder builder() {
     return new Builder();
@@ -163,7 +176,7 @@ public final class EvidenceCollector {
       logFutures.add(pool.submit(() -> LogScanner.scan(bytes, r.uri(), r.role(), signatures)));
     }
     for (WorkloadEvidence.Log l : heldLogs) {
-      ByteSources held = ByteSources.builder().add(new HeldSource(l.uri(), l.bytes().get())).build();
+      ByteSources held = ByteSources.builder().add(new HeldSources(Map.of(l.uri(), l.bytes().get()))).build();
       logRequests.add(new LogRequest(l.uri(), l.role(), l.kind(), l.what()));
       logFutures.add(pool.submit(() -> LogScanner.scan(held, l.uri(), l.role(), signatures)));
     }
@@ -181,6 +194,9 @@ public final class EvidenceCollector {
     Optional<ApplicationEvidence> baseline = givenBaseline.map(a -> new ApplicationEvidence(a, "given", "given"));
     if (base != null) {
       baseline = await(base, deadline, EvidenceKind.BASELINE, baselineUri.get(), "check the baseline run's path or URL", gaps);
+    }
+    if (application.isEmpty() && logApplications.isPresent() && !logRequests.isEmpty()) {
+      application = rebuildFromLogs(pool, deadline, bytes, logRequests, heldLogs, notes);
     }
     application.ifPresent(a -> completenessGap(a, gaps));
 
@@ -257,6 +273,55 @@ public final class EvidenceCollector {
     return new Evidence(application, baseline, logs, codeEvidence, events, gaps, notes);
   }
 
+  /**
+   * The application rebuilt from the logs, when there is no event log (or it could not be read):
+   * the analysis then runs on what the logs show, and says what they cannot.
+   */
+  private Optional<ApplicationEvidence> rebuildFromLogs(ExecutorService pool, long deadline, ByteSources bytes,
+      List<LogRequest> logRequests, List<WorkloadEvidence.Log> heldLogs, List<String> notes) {
+    LogApplicationProvider provider = logApplications.get();
+    Map<String, io.sparkrca.core.io.ByteSource> held = new LinkedHashMap<>();
+    heldLogs.forEach(l -> held.put(l.uri(), l.bytes().get()));
+    ByteSources all = held.isEmpty() ? bytes : bytes.with(new HeldSources(held));
+    List<String> uris = logRequests.stream().map(LogRequest::uri).distinct().toList();
+    List<EvidenceGap> failed = new ArrayList<>();
+    Optional<SparkApplication> app = await(pool.submit(() -> provider.rebuild(uris, all)), deadline,
+        EvidenceKind.EVENT_LOG, "application from its logs", uris.get(0), "", failed);
+    if (app.isEmpty()) {
+      failed.forEach(g -> notes.add("the application could not be rebuilt from its logs (" + provider.name()
+          + "): " + g.detail()));
+      return Optional.empty();
+    }
+    notes.add("no event log: the application was rebuilt from " + uris.size() + (uris.size() == 1 ? " log" : " logs")
+        + " (" + provider.name() + "); what logs do not show (GC time, spill sizes, query plans, metrics of "
+        + "tasks that were not logged) is unknown");
+    return Optional.of(new ApplicationEvidence(app.get(), Redactor.redactUri(uris.get(0)), FROM_LOGS));
+  }
+
+  /** Logs the workload provider already holds, each served under its own name only. */
+  private record HeldSources(Map<String, io.sparkrca.core.io.ByteSource> logs)
+      implements io.sparkrca.core.io.ByteSourceProvider {
+    @Override
+    public boolean supports(String uri) {
+      return logs.containsKey(uri);
+    }
+
+    @Override
+    public io.sparkrca.core.io.ByteSource open(String uri) {
+      return logs.get(uri);
+    }
+
+    @Override
+    public List<SourceEntry> list(String uri) {
+      return List.of();
+    }
+
+    @Override
+    public boolean isDirectory(String uri) {
+      return false;
+    }
+  }
+
   /** Asks the provider of {@code uri} what the platform knows; a gap when none reads it or it fails. */
   private Optional<WorkloadEvidence> workloadEvidence(String uri, ExecutorService pool, long deadline,
       List<EvidenceGap> gaps) {
@@ -271,30 +336,6 @@ public final class EvidenceCollector {
     }
     Future<WorkloadEvidence> f = pool.submit(() -> p.get().collect(uri, sources.settings()));
     return await(f, deadline, EvidenceKind.WORKLOAD, uri, "check the workload's id, project and region, and access to them", gaps);
-  }
-
-  /** A log the workload provider already holds, served under its own name only. */
-  private record HeldSource(String name, io.sparkrca.core.io.ByteSource source)
-      implements io.sparkrca.core.io.ByteSourceProvider {
-    @Override
-    public boolean supports(String uri) {
-      return uri.equals(name);
-    }
-
-    @Override
-    public io.sparkrca.core.io.ByteSource open(String uri) {
-      return source;
-    }
-
-    @Override
-    public List<SourceEntry> list(String uri) {
-      return List.of();
-    }
-
-    @Override
-    public boolean isDirectory(String uri) {
-      return false;
-    }
   }
 
   private ApplicationEvidence load(String uri) {
@@ -423,6 +464,8 @@ public final class EvidenceCollector {
     private boolean serviceProviders = true;
     private int parallelism = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
     private Duration timeout = Duration.ofMinutes(10);
+    private Optional<LogApplicationProvider> logApplications = Optional.empty();
+    private boolean rebuildFromLogs = true;
 
     private Builder() {}
 
@@ -523,6 +566,24 @@ public final class EvidenceCollector {
      */
     public Builder clusterEvidence(ClusterEvidenceProvider provider) {
       clusterProviders.add(Objects.requireNonNull(provider, "provider"));
+      return this;
+    }
+
+    /**
+     * Whether an application is rebuilt from the logs when there is no event log or it cannot be
+     * read (default true): the analysis then runs on what the logs show.
+     */
+    public Builder rebuildFromLogs(boolean rebuild) {
+      this.rebuildFromLogs = rebuild;
+      return this;
+    }
+
+    /**
+     * What rebuilds an application from logs (default: the first {@link LogApplicationProvider} on
+     * the class path, sparkrca-core's log replay).
+     */
+    public Builder logApplications(LogApplicationProvider provider) {
+      this.logApplications = Optional.of(Objects.requireNonNull(provider, "provider"));
       return this;
     }
 

@@ -19,7 +19,13 @@ import java.util.Optional;
  */
 public enum EvidenceKind {
   /** The application's own record: its event log, or whatever source was named for it. */
-  EVENT_LOG("event log", List.of()),
+  EVENT_LOG("event log", List.of(
+      new Place(Optional.empty(), "the file named after the application id under spark.eventLog.dir (written "
+          + "when spark.eventLog.enabled=true)"),
+      new Place(Optional.empty(), "the Spark History Server's copy (its URL works too)"),
+      new Place(Optional.of(Platform.DATAPROC), "the cluster's or batch's Spark History Server, or "
+          + "spark.eventLog.dir in Cloud Storage"),
+      new Place(Optional.of(Platform.KUBERNETES), "the volume or bucket spark.eventLog.dir points at"))),
   /** The application's data as a platform's API serves it (Dataproc Serverless' sparkApplications). */
   APPLICATION_DATA("Spark application data", List.of()),
   /** A healthy earlier run to compare with. */
@@ -127,6 +133,8 @@ public enum EvidenceKind {
           places.stream().map(p -> "on " + p.platform().map(Platform::displayName).orElse("any platform") + " "
               + p.where()).toList());
       case CODE -> "the job's JAR or script";
+      case EVENT_LOG -> "the application's event log: " + String.join("; ", places.stream().map(p ->
+          p.platform().map(pl -> "on " + pl.displayName() + " ").orElse("") + p.where()).toList());
       default -> "collect it and run the analysis again";
     };
   }

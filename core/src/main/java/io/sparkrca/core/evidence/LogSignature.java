@@ -14,7 +14,8 @@ import java.util.regex.PatternSyntaxException;
  * LogSignatures mine = LogSignatures.standard().plus(s);
  * }</pre>
  *
- * @param id upper-case identifier, e.g. {@code JAVA_HEAP_OOM}
+ * @param id an upper-case identifier such as {@code JAVA_HEAP_OOM} (the standard catalog's), or a
+ *     kebab-case one such as {@code disk-full} (a knowledge-base family's)
  * @param description what the signature means, in a few words
  * @param regex the expression; it must compile
  */
@@ -23,8 +24,9 @@ public record LogSignature(String id, String description, String regex) {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(description, "description");
     Objects.requireNonNull(regex, "regex");
-    if (!id.matches("[A-Z][A-Z0-9_]*")) {
-      throw new InvalidRequestException("log signature id '" + id + "' must be UPPER_SNAKE_CASE");
+    if (!id.matches("[A-Za-z][A-Za-z0-9_.-]{0,79}")) {
+      throw new InvalidRequestException("log signature id '" + id
+          + "' must be a letter then up to 79 letters, digits, '_', '.' or '-'");
     }
     try {
       Pattern.compile(regex);

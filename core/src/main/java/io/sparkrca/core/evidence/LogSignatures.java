@@ -1,16 +1,24 @@
 package io.sparkrca.core.evidence;
 
+import io.sparkrca.core.knowledge.FailureFamily;
+import io.sparkrca.core.knowledge.KnowledgeBase;
+import io.sparkrca.core.knowledge.Wording;
+import io.sparkrca.core.logs.SearchQuery;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
  * The failure signatures logs are scanned for. {@link #standard()} encodes the Spark
- * troubleshooting playbooks: out-of-memory errors by kind, container kills and exit codes, lost
- * executors and fetch failures, missing paths, classes and modules, serialization, Python worker
- * errors, access denials, write and commit failures, and the driver's uncaught exception.
+ * troubleshooting playbooks as upper-case ids analyzers refer to (out-of-memory errors by kind,
+ * container kills and exit codes, lost executors and fetch failures, missing paths, classes and
+ * modules, serialization, Python worker errors, access denials, write and commit failures, the
+ * driver's uncaught exception) and adds one signature per family of the failure {@link
+ * KnowledgeBase}, under the family's kebab-case id; all are found in one pass over a log, behind
+ * one literal prefilter.
  * Immutable; {@link #plus(LogSignature)} adds one.
  *
  * <pre>{@code
@@ -40,20 +48,13 @@ public final class LogSignatures {
   public static final String ACCESS_DENIED = "ACCESS_DENIED";
   public static final String ANALYSIS_ERROR = "ANALYSIS_ERROR";
   public static final String WRITE_FAILURE = "WRITE_FAILURE";
+  public static final String JOB_ABORTED = "JOB_ABORTED";
   public static final String DISK_FULL = "DISK_FULL";
   public static final String DRIVER_UNCAUGHT = "DRIVER_UNCAUGHT";
   public static final String ERROR_LINE = "ERROR_LINE";
   public static final String SPARK_STARTED = "SPARK_STARTED";
 
-  /**
-   * Literals of which every line a standard signature matches contains one (case-sensitive):
-   * lines with none are skipped at memory speed without running any expression.
-   */
-  static final String STANDARD_PREFILTER =
-      "Exception|Error|ERROR|xit|illed|SIG|Traceback|enied|ost executor|emory|eartbeat|bort"
-          + "|GC overhead|Python worker|Running Spark version";
-
-  private static final LogSignatures STANDARD = new LogSignatures(List.of(
+  private static final LogSignatures BUILT_IN = new LogSignatures(List.of(
       sig(JAVA_HEAP_OOM, "JVM heap exhausted", "OutOfMemoryError: Java heap space"),
       sig(GC_OVERHEAD_OOM, "JVM spent nearly all its time in GC", "GC overhead limit exceeded"),
       sig(DIRECT_MEMORY_OOM, "Direct (off-heap) or Netty memory exhausted",
@@ -109,6 +110,8 @@ public final class LogSignatures {
               + "|ParentNotDirectoryException|[Cc]ommit(?:Job|Task) failed|[Ff]ailed to commit"
               + "|commitJob|commitTask|TaskCommitDenied|JOB_COMMIT_FAILED|abortJob"),
       sig(DISK_FULL, "A disk is full", "No space left on device"),
+      sig(JOB_ABORTED, "A job aborted because a task failed too many times",
+          "Job aborted due to stage failure: Task \\d+ in stage"),
       sig(DRIVER_UNCAUGHT, "The driver's main thread threw", "Exception in thread \"main\"|User class threw exception"),
       sig(ERROR_LINE, "A line logged at ERROR level", "^\\S+ \\S+ ERROR |^\\S+T\\S+ ERROR |\\bERROR [A-Za-z.$]+: "),
       sig(SPARK_STARTED, "The driver started a SparkContext", "SparkContext: Running Spark version")));
@@ -118,7 +121,7 @@ public final class LogSignatures {
   private final String prefilter;
 
   private LogSignatures(List<LogSignature> signatures) {
-    this(signatures, STANDARD_PREFILTER);
+    this(signatures, prefilterOf(signatures));
   }
 
   private LogSignatures(List<LogSignature> signatures, String prefilter) {
@@ -131,24 +134,100 @@ public final class LogSignatures {
     this.prefilter = prefilter;
   }
 
+  /**
+   * An expression every line a signature matches satisfies: the union of the signatures' required
+   * literals (one literal pass finds them all), with an expression that has none added as it is.
+   */
+  private static String prefilterOf(List<LogSignature> signatures) {
+    java.util.LinkedHashSet<String> parts = new java.util.LinkedHashSet<>();
+    for (LogSignature s : signatures) {
+      Optional<List<String>> literals = SearchQuery.regex(s.regex()).requiredLiterals();
+      if (literals.isPresent()) {
+        literals.get().forEach(l -> parts.add(quote(l)));
+      } else {
+        parts.add("(?:" + s.regex() + ")");
+      }
+    }
+    return String.join("|", parts);
+  }
+
   private static LogSignature sig(String id, String description, String regex) {
     return new LogSignature(id, description, regex);
   }
 
-  /** The standard catalog. */
+  /**
+   * The standard catalog: the signatures above and every family of the standard {@link
+   * KnowledgeBase}.
+   */
   public static LogSignatures standard() {
-    return STANDARD;
+    return WithKnowledge.STANDARD;
+  }
+
+  private static final class WithKnowledge {
+    static final LogSignatures STANDARD = of(KnowledgeBase.standard());
+  }
+
+  /**
+   * The signatures above and one signature per family of {@code knowledge}, whose id is the family's
+   * id and whose expression is any of its wordings: so that one scan finds every family.
+   *
+   * <pre>{@code
+   * KnowledgeBase mine = KnowledgeBase.builder().add(Path.of("our-failures.json")).standard().build();
+   * EvidenceCollector c = EvidenceCollector.builder().driverLog("driver.log")
+   *     .signatures(LogSignatures.of(mine)).build();
+   * }</pre>
+   */
+  public static LogSignatures of(KnowledgeBase knowledge) {
+    List<LogSignature> families = new ArrayList<>();
+    for (FailureFamily f : knowledge.families()) {
+      StringBuilder any = new StringBuilder();
+      for (Wording w : f.wordings()) {
+        any.append(any.length() == 0 ? "" : "|").append("(?:").append(w.regex()).append(')');
+      }
+      families.add(new LogSignature(f.id(), f.title(), any.toString()));
+    }
+    return BUILT_IN.plus(families);
   }
 
   /** This catalog and {@code more}; a signature with an existing id replaces it. */
   public LogSignatures plus(LogSignature more) {
+    return plus(List.of(more));
+  }
+
+  /**
+   * This catalog and {@code more}, in order; a signature with an existing id replaces it. The
+   * prefilter grows by each added expression's required literals (see {@link
+   * io.sparkrca.core.logs.SearchQuery#requiredLiterals()}) where it has them, so a catalog of
+   * hundreds of wordings is still found in one literal pass; an expression without literals is
+   * added to the prefilter as it is.
+   *
+   * <pre>{@code
+   * LogSignatures mine = LogSignatures.standard().plus(List.of(
+   *     new LogSignature("warehouse-quota", "Quota exceeded on the warehouse", "QuotaExceeded|429 Too Many")));
+   * }</pre>
+   */
+  public LogSignatures plus(List<LogSignature> more) {
     Map<String, LogSignature> byId = new LinkedHashMap<>();
     for (LogSignature s : signatures) {
       byId.put(s.id(), s);
     }
-    byId.put(more.id(), more);
-    // An added signature's lines need not contain a standard literal: scan it too.
-    return new LogSignatures(new ArrayList<>(byId.values()), prefilter + "|" + more.regex());
+    for (LogSignature s : more) {
+      byId.put(s.id(), s);
+    }
+    return new LogSignatures(new ArrayList<>(byId.values()));
+  }
+
+  /** {@code literal} as an expression that matches it. */
+  private static String quote(String literal) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < literal.length(); i++) {
+      char c = literal.charAt(i);
+      if ("\\.[]{}()*+?^$|".indexOf(c) >= 0) {
+        b.append('\\');
+      }
+      b.append(c);
+    }
+    return b.toString();
   }
 
   /** The signatures, in catalog order. */
@@ -157,7 +236,7 @@ public final class LogSignatures {
   }
 
   /** The signature with this id. */
-  public java.util.Optional<LogSignature> get(String id) {
+  public Optional<LogSignature> get(String id) {
     return signatures.stream().filter(s -> s.id().equals(id)).findFirst();
   }
 

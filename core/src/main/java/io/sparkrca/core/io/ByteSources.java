@@ -102,6 +102,21 @@ public final class ByteSources {
     }
   }
 
+  /**
+   * These sources with {@code first} tried before them: for bytes already in hand (a provider's
+   * log tail) read by URI like any other.
+   *
+   * <pre>{@code
+   * ByteSources all = ByteSources.defaults().with(myHeldLogs);
+   * }</pre>
+   */
+  public ByteSources with(ByteSourceProvider first) {
+    List<ByteSourceProvider> all = new ArrayList<>();
+    all.add(Objects.requireNonNull(first, "first"));
+    all.addAll(providers);
+    return new ByteSources(all, listener);
+  }
+
   /** The provider that reads {@code uri}. */
   public ByteSourceProvider providerFor(String uri) {
     for (ByteSourceProvider p : providers) {

@@ -1,6 +1,5 @@
 package io.sparkrca.core.knowledge;
 
-import io.sparkrca.core.report.RootCauseKind;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -56,7 +56,7 @@ public final class KnowledgeBase {
    * @param wording the wording that matched
    * @param kind the family's kind on the side the text came from
    */
-  public record Match(FailureFamily family, Wording wording, io.sparkrca.core.report.RootCauseKind kind) {
+  public record Match(FailureFamily family, Wording wording, io.sparkrca.core.knowledge.RootCauseKind kind) {
     public Match {
       Objects.requireNonNull(family, "family");
       Objects.requireNonNull(wording, "wording");

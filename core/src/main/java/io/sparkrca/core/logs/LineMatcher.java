@@ -116,6 +116,7 @@ abstract class LineMatcher {
     private final Matcher matcher;
     private final BoundedJdkRegex fast; // may be null
     private final ByteFinder[] required;
+    private final WuManber requiredAny; // may be null
     private final List<String> literals;
     private final ByteCharSequence view = new ByteCharSequence();
     private final boolean fold;
@@ -134,6 +135,13 @@ abstract class LineMatcher {
         finders.add(new ByteFinder(lit.getBytes(StandardCharsets.UTF_8), fold));
       }
       this.required = finders.toArray(new ByteFinder[0]);
+      List<byte[]> bytes = new ArrayList<>();
+      for (String lit : this.literals) {
+        bytes.add(lit.getBytes(StandardCharsets.UTF_8));
+      }
+      // Hundreds of literals (a knowledge base's prefilter) are checked in one pass, not one by one.
+      this.requiredAny = required.length > RequiredLiterals.MAX_ALTERNATIVES && WuManber.suits(bytes)
+          ? new WuManber(bytes, fold) : null;
     }
 
     @Override
@@ -153,6 +161,9 @@ abstract class LineMatcher {
     }
 
     private boolean anyRequired(byte[] b, int start, int length) {
+      if (requiredAny != null) {
+        return requiredAny.indexOf(b, start, start + length) >= 0;
+      }
       for (ByteFinder f : required) {
         if (f.indexOf(b, start, start + length) >= 0) {
           return true;

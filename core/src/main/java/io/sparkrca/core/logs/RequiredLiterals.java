@@ -32,6 +32,11 @@ final class RequiredLiterals {
   static final int MIN_LENGTH = 2;
   /** Most alternatives kept; more than that and the regex engine alone is as fast. */
   static final int MAX_ALTERNATIVES = 16;
+  /**
+   * Most alternatives kept when every one is long enough for {@link WuManber}, which finds any of
+   * hundreds of literals in one pass (a failure knowledge base's prefilter is such a set).
+   */
+  static final int MAX_LONG_ALTERNATIVES = 1024;
 
   private final String s;
   private final boolean fold;
@@ -96,10 +101,19 @@ final class RequiredLiterals {
       }
       union.addAll(b);
     }
-    if (union.size() > MAX_ALTERNATIVES) {
+    if (union.size() > MAX_ALTERNATIVES && (union.size() > MAX_LONG_ALTERNATIVES || !allLong(union))) {
       return null;
     }
     return new ArrayList<>(union);
+  }
+
+  private static boolean allLong(Iterable<String> literals) {
+    for (String l : literals) {
+      if (l.getBytes(StandardCharsets.UTF_8).length < WuManber.MIN_LENGTH) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The best requirement among the literal runs and mandatory groups of one branch. */

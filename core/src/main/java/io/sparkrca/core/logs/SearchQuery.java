@@ -2,7 +2,9 @@ package io.sparkrca.core.logs;
 
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.core.error.Remedy;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What to look for in a log: a literal string or a regular expression (RE2 syntax: no
@@ -72,6 +74,21 @@ public record SearchQuery(
   /** Lines in which the regular expression {@code re} (RE2 syntax) finds a match. */
   public static SearchQuery regex(String re) {
     return new SearchQuery(re, true, false, 0, 0, DEFAULT_MAX_MATCHES);
+  }
+
+  /**
+   * Literals of which every line this query matches contains at least one, when such a set can be
+   * worked out: what a search skips lines by, at memory speed, before it runs an expression. A
+   * literal query's set is its text; a regular expression without a usable set (a class or an
+   * optional part at every branch, say) gives empty. Other scanners use it to build one prefilter
+   * for many expressions.
+   *
+   * <pre>{@code
+   * SearchQuery.regex("OutOfMemoryError: (Java heap space|GC overhead)").requiredLiterals(); // [OutOfMemoryError: ]
+   * }</pre>
+   */
+  public Optional<List<String>> requiredLiterals() {
+    return regex ? RequiredLiterals.of(pattern, ignoreCase) : Optional.of(List.of(pattern));
   }
 
   public SearchQuery withIgnoreCase(boolean ignore) {

@@ -1,5 +1,6 @@
 package io.sparkrca.core.report;
 
+import io.sparkrca.core.knowledge.RootCauseKind;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,6 @@
 package io.sparkrca.core.report;
 
+import io.sparkrca.core.knowledge.RootCauseKind;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package io.sparkrca.core.report;
 
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.html.ChartSource;
 import io.sparkrca.core.report.html.HtmlSection;
 import io.sparkrca.core.report.html.RunProfile;

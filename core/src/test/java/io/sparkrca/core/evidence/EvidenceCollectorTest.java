@@ -66,7 +66,14 @@ class EvidenceCollectorTest {
       assertThat(l.classifiedBy()).startsWith("content");
     });
     assertThat(e.gaps(EvidenceKind.EVENT_LOG)).isEmpty();
-    assertThat(e.application()).isEmpty();
+    // No event log: the application is rebuilt from the two logs, and says so.
+    assertThat(e.application()).hasValueSatisfying(a -> {
+      assertThat(a.provider()).isEqualTo(EvidenceCollector.FROM_LOGS);
+      assertThat(a.app().executors(false)).isNotEmpty();
+    });
+    assertThat(e.notes()).anyMatch(n -> n.startsWith("no event log: the application was rebuilt from 2 logs"));
+    assertThat(EvidenceCollector.builder().logs(dir.toString()).rebuildFromLogs(false).build().collect().application())
+        .isEmpty();
   }
 
   @Test

@@ -40,6 +40,8 @@ class EvidenceKindTest {
         + "on Dataproc the batch's logs in Cloud Logging");
     assertThat(EvidenceKind.CODE.howToGet()).isEqualTo("the job's JAR or script");
     assertThat(EvidenceKind.BASELINE.howToGet()).isEqualTo("collect it and run the analysis again");
+    assertThat(EvidenceKind.EVENT_LOG.howToGet()).startsWith("the application's event log: the file named after "
+        + "the application id under spark.eventLog.dir").contains("on Kubernetes the volume or bucket");
   }
 
   @Test
@@ -47,7 +49,9 @@ class EvidenceKindTest {
     assertThat(EvidenceKind.DRIVER_LOG.placesOn(EvidenceKind.Platform.KUBERNETES))
         .containsExactly("spark-submit's stderr", "the driver pod's log");
     assertThat(EvidenceKind.EXECUTOR_LOGS.placesOn(EvidenceKind.Platform.YARN)).containsExactly("yarn logs -applicationId");
-    assertThat(EvidenceKind.EVENT_LOG.placesOn(EvidenceKind.Platform.DATAPROC)).isEmpty();
+    assertThat(EvidenceKind.EVENT_LOG.placesOn(EvidenceKind.Platform.DATAPROC)).hasSize(3)
+        .last().asString().contains("Cloud Storage");
+    assertThat(EvidenceKind.BASELINE.placesOn(EvidenceKind.Platform.DATAPROC)).isEmpty();
   }
 
   @Test

@@ -2,6 +2,10 @@ package io.sparkrca.core.evidence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sparkrca.core.knowledge.FailureFamily;
+import io.sparkrca.core.knowledge.KnowledgeBase;
+import io.sparkrca.core.knowledge.Wording;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -30,6 +34,7 @@ class LogSignaturesTest {
       Map.entry(LogSignatures.ACCESS_DENIED, "com.google.cloud.hadoop.repackaged.gcs.com.google.api.client.googleapis.json.GoogleJsonResponseException: 403 Forbidden"),
       Map.entry(LogSignatures.ANALYSIS_ERROR, "org.apache.spark.sql.AnalysisException: [UNRESOLVED_COLUMN] A column cannot be resolved"),
       Map.entry(LogSignatures.WRITE_FAILURE, "org.apache.spark.SparkException: [TASK_WRITE_FAILED] Task failed while writing rows to file:/out."),
+      Map.entry(LogSignatures.JOB_ABORTED, "org.apache.spark.SparkException: Job aborted due to stage failure: Task 3 in stage 0.0 failed 4 times, most recent failure: Lost task 3.3 in stage 0.0 (TID 7)"),
       Map.entry(LogSignatures.DISK_FULL, "java.io.IOException: No space left on device"),
       Map.entry(LogSignatures.DRIVER_UNCAUGHT, "Exception in thread \"main\" java.lang.IllegalStateException: boom"),
       Map.entry(LogSignatures.ERROR_LINE, "26/11/29 14:33:11 ERROR Executor: Exception in task 0.0 in stage 0.0 (TID 0)"),
@@ -40,11 +45,28 @@ class LogSignaturesTest {
     LogSignatures sigs = LogSignatures.standard();
     Pattern prefilter = Pattern.compile(sigs.prefilter());
     assertThat(SAMPLES.keySet()).containsExactlyInAnyOrderElementsOf(
-        sigs.signatures().stream().map(LogSignature::id).toList());
+        sigs.signatures().stream().map(LogSignature::id).filter(id -> id.equals(id.toUpperCase(Locale.ROOT))).toList());
     SAMPLES.forEach((id, line) -> {
       assertThat(sigs.matching(line)).as(id + " on: " + line).contains(id);
       assertThat(prefilter.matcher(line).find()).as("prefilter on: " + line).isTrue();
     });
+  }
+
+  @Test
+  void everyKnowledgeBaseFamilyIsASignatureThatFindsEachOfItsExamplesBehindTheLiteralPrefilter() {
+    LogSignatures sigs = LogSignatures.standard();
+    Pattern prefilter = Pattern.compile(sigs.prefilter());
+    for (FailureFamily f : KnowledgeBase.standard().families()) {
+      assertThat(sigs.get(f.id())).as("signature of family " + f.id()).isPresent();
+      for (Wording w : f.wordings()) {
+        for (String example : w.examples()) {
+          assertThat(sigs.matching(example)).as(f.id() + " on: " + example).contains(f.id());
+          assertThat(prefilter.matcher(example).find()).as("prefilter on: " + example).isTrue();
+        }
+      }
+    }
+    // The families' literals join the standard ones: the prefilter stays a set of literals.
+    assertThat(io.sparkrca.core.logs.SearchQuery.regex(sigs.prefilter()).requiredLiterals()).isPresent();
   }
 
   @Test

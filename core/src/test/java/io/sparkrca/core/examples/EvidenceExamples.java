@@ -1,5 +1,10 @@
 package io.sparkrca.core.examples;
 
+import java.nio.file.Path;
+import io.sparkrca.core.logs.replay.LogReplay;
+import io.sparkrca.core.knowledge.KnowledgeBase;
+import io.sparkrca.core.io.ByteSources;
+import io.sparkrca.core.evidence.LogApplicationProvider;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.app.TaskFailureGroup;
 import io.sparkrca.core.evidence.ClusterDetails;
@@ -229,5 +234,26 @@ class EvidenceExamples {
         .build()
         .collect();
     evidence.gaps().forEach(g -> System.err.println(g.describe()));
+  }
+
+  /** The example of {@code LogApplicationProvider}. */
+  public final class EasternTimeLogs implements LogApplicationProvider {
+    public String name() { return "logs written in US Eastern time"; }
+    public SparkApplication rebuild(List<String> logs, ByteSources sources) {
+      return LogReplay.builder().sources(sources).zone(ZoneId.of("America/New_York")).build().read(logs);
+    }
+  }
+
+  /** The example of {@code LogSignatures.of}. */
+  void logSignaturesOf() {
+    KnowledgeBase mine = KnowledgeBase.builder().add(Path.of("our-failures.json")).standard().build();
+    EvidenceCollector c = EvidenceCollector.builder().driverLog("driver.log")
+        .signatures(LogSignatures.of(mine)).build();
+  }
+
+  /** The example of {@code LogSignatures.plus(List)}. */
+  void logSignaturesPlusList() {
+    LogSignatures mine = LogSignatures.standard().plus(List.of(
+        new LogSignature("warehouse-quota", "Quota exceeded on the warehouse", "QuotaExceeded|429 Too Many")));
   }
 }

@@ -259,4 +259,9 @@ class IoExamples {
     l.files().forEach(f -> search(f));
     l.problems().forEach(p -> System.err.println(p.uri() + ": " + p.message()));
   }
+
+  /** The example of {@code ByteSources.with}. */
+  void byteSourcesWith(ByteSourceProvider myHeldLogs) {
+    ByteSources all = ByteSources.defaults().with(myHeldLogs);
+  }
 }

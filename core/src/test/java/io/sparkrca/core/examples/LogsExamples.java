@@ -193,4 +193,9 @@ class LogsExamples {
     CountSetResult r = LogSet.builder().build().count(query);
     System.out.println(r.matchingLines() + " of " + r.lines() + " lines match");
   }
+
+  /** The example of {@code SearchQuery.requiredLiterals}. */
+  void requiredLiterals() {
+    SearchQuery.regex("OutOfMemoryError: (Java heap space|GC overhead)").requiredLiterals(); // [OutOfMemoryError: ]
+  }
 }

@@ -1,5 +1,7 @@
 package io.sparkrca.core.examples;
 
+import io.sparkrca.core.app.SparkApplication;
+import io.sparkrca.core.logs.replay.LogReplayProvider;
 import io.sparkrca.core.app.StageQuery;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.logs.replay.LogApplication;
@@ -112,5 +114,10 @@ class LogsReplayExamples {
   void overview() throws Exception {
     LogApplication app = LogReplay.builder().build().read(List.of("driver.log", "executor-logs/"));
     System.out.println(app.outcome().status() + ": " + app.outcome().reason());
+  }
+
+  /** The example of {@code LogReplayProvider}. */
+  void logReplayProvider() {
+    SparkApplication app = new LogReplayProvider().rebuild(List.of("driver.log"), ByteSources.defaults());
   }
 }

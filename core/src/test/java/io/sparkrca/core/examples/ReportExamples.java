@@ -13,7 +13,7 @@ import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCause;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.core.report.Verdict;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.sparkrca.core.report;
 
+import io.sparkrca.core.knowledge.RootCauseKind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sparkrca.core.evidence.GapReason;

@@ -2,7 +2,7 @@ package io.sparkrca.core.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

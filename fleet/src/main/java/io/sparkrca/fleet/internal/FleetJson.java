@@ -10,7 +10,7 @@ import io.sparkrca.core.error.CorruptInputException;
 import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.report.ApplicationRef;
 import io.sparkrca.core.report.Confidence;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Verdict;
 import io.sparkrca.fleet.FleetLog;
 import io.sparkrca.fleet.FleetRow;

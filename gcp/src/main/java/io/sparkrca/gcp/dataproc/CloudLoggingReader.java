@@ -27,11 +27,15 @@ import java.util.regex.Pattern;
 /**
  * A workload's entries in Cloud Logging (google-cloud-logging's gRPC client), read the way the
  * Dataproc troubleshooting skill (gcp-spark-troubleshooting) says: the workload's resource ({@code
- * cloud_dataproc_batch}, {@code cloud_dataproc_session} or {@code cloud_dataproc_job}) and, for
- * Serverless, its log names (output, spark, startup, agent, autoscaler); {@code severity>=ERROR}
- * first, newest first and bounded; when the errors are only generic headers ("Job failed"), once
- * more at {@code severity>=INFO} within five minutes of the state time, where the full traceback
- * is. Both {@code textPayload} and {@code jsonPayload.message} are read.
+ * cloud_dataproc_batch}, {@code cloud_dataproc_session} or {@code cloud_dataproc_job}) in its
+ * region ({@code resource.labels.location}, a job's {@code resource.labels.region}) and, for
+ * Serverless, its log names (output, spark, startup, agent, autoscaler); {@code (severity>=ERROR OR
+ * severity=DEFAULT)} first, newest first and bounded; when the errors are only generic headers
+ * ("Job failed"), once more at {@code (severity>=INFO OR severity=DEFAULT)} within five minutes of
+ * the state time, where the full traceback is. {@code DEFAULT} (no severity) sorts below {@code
+ * DEBUG} in Cloud Logging, and a Python traceback written to the driver's stderr often has none:
+ * without the {@code DEFAULT} clause both queries would drop it. Both {@code textPayload} and
+ * {@code jsonPayload.message} are read.
  */
 final class CloudLoggingReader implements AutoCloseable {
   /** The most entries one query returns. */
@@ -40,6 +44,10 @@ final class CloudLoggingReader implements AutoCloseable {
   static final int MAX_MESSAGE = 16 * 1024;
   static final List<String> LOG_NAMES = List.of("output", "spark", "startup", "agent", "autoscaler");
   static final Duration WINDOW = Duration.ofMinutes(5);
+  /** The errors query's severities: an entry with no severity may be the traceback next to an ERROR line. */
+  static final String ERRORS = "(severity>=ERROR OR severity=DEFAULT)";
+  /** The escalated query's severities, within {@link #WINDOW} of the state time. */
+  static final String WINDOW_SEVERITIES = "(severity>=INFO OR severity=DEFAULT)";
   private static final Pattern INFORMATIVE = Pattern.compile(
       "(?i)(exception|error:|traceback|caused by|killed|outofmemory|no such file|not found|denied|exit code|errno)");
 
@@ -65,13 +73,13 @@ final class CloudLoggingReader implements AutoCloseable {
   Result read(WorkloadRecord r) {
     List<String> queries = new ArrayList<>();
     String base = baseFilter(r);
-    String errors = base + " AND severity>=ERROR";
+    String errors = base + " AND " + ERRORS;
     List<Entry> found = query(r, errors, queries);
     boolean escalate = found.stream().noneMatch(e -> INFORMATIVE.matcher(e.message()).find());
     if (escalate && (r.failed() || !found.isEmpty())) {
       Optional<Instant> at = r.stateTime();
-      String window = base + " AND severity>=INFO" + at.map(t -> " AND timestamp>=\"" + t.minus(WINDOW) + "\" AND timestamp<=\""
-          + t.plus(WINDOW) + "\"").orElse("");
+      String window = base + " AND " + WINDOW_SEVERITIES + at.map(t -> " AND timestamp>=" + quote(t.minus(WINDOW).toString())
+          + " AND timestamp<=" + quote(t.plus(WINDOW).toString())).orElse("");
       List<Entry> more = query(r, window, queries);
       if (!more.isEmpty()) {
         List<Entry> merged = new ArrayList<>(more);
@@ -87,21 +95,42 @@ final class CloudLoggingReader implements AutoCloseable {
     return new Result(found, queries, false);
   }
 
-  /** The resource (and, for Serverless, log names) of the workload. */
+  /**
+   * The resource, its region (so a same-named workload in another region cannot mix in) and, for
+   * Serverless, the log names of the workload; every value quoted with {@link #quote}.
+   */
   static String baseFilter(WorkloadRecord r) {
     DataprocWorkload w = r.workload();
-    StringBuilder f = new StringBuilder("resource.type=\"").append(w.type().resourceType()).append("\" AND resource.labels.")
-        .append(w.type().idLabel()).append("=\"").append(w.id()).append('"');
-    if (w.type() != DataprocWorkload.Type.JOB) {
+    DataprocWorkload.Type t = w.type();
+    StringBuilder f = new StringBuilder("resource.type=").append(quote(t.resourceType()))
+        .append(" AND resource.labels.").append(t.idLabel()).append('=').append(quote(w.id()))
+        .append(" AND resource.labels.").append(t.regionLabel()).append('=').append(quote(w.region()));
+    if (t != DataprocWorkload.Type.JOB) {
       f.append(" AND logName=(");
       for (int i = 0; i < LOG_NAMES.size(); i++) {
-        f.append(i == 0 ? "" : " OR ").append("\"projects/").append(w.project()).append("/logs/dataproc.googleapis.com%2F")
-            .append(LOG_NAMES.get(i)).append('"');
+        f.append(i == 0 ? "" : " OR ")
+            .append(quote("projects/" + w.project() + "/logs/dataproc.googleapis.com%2F" + LOG_NAMES.get(i)));
       }
       f.append(')');
     }
-    r.createTime().ifPresent(t -> f.append(" AND timestamp>=\"").append(t.minus(Duration.ofMinutes(1))).append('"'));
+    r.createTime().ifPresent(c -> f.append(" AND timestamp>=").append(quote(c.minus(Duration.ofMinutes(1)).toString())));
     return f.toString();
+  }
+
+  /**
+   * {@code value} as a Cloud Logging filter string: in double quotes, with backslashes and double
+   * quotes escaped, so an id or region cannot end the string and add terms of its own.
+   */
+  static String quote(String value) {
+    StringBuilder b = new StringBuilder(value.length() + 2).append('"');
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c == '\\' || c == '"') {
+        b.append('\\');
+      }
+      b.append(c);
+    }
+    return b.append('"').toString();
   }
 
   private List<Entry> query(WorkloadRecord r, String filter, List<String> queries) {

@@ -224,7 +224,14 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
     }
   }
 
-  /** Cloud Logging's entries as logs (driver, executors, the rest) and autoscaler records; how many there were. */
+  /**
+   * Cloud Logging's entries as logs (driver, executors, Spark's standalone daemons, the rest) and
+   * autoscaler records; how many there were. A Serverless driver writes to the {@code output} log
+   * (what Cloud Storage keeps as driveroutput); the {@code spark} log holds the {@code executor},
+   * {@code master} and {@code worker} components (jsonPayload.component), never the driver, so none
+   * of it is handed on as a driver log: executor lines as executors', the daemons' lines as
+   * neither ({@link LogRole#UNKNOWN}). A cluster job's {@code cloud_dataproc_job} entries are its driver's.
+   */
   private static int logs(WorkloadRecord r, CloudLoggingReader logging, WorkloadEvidence.Builder out) {
     CloudLoggingReader.Result res;
     try {
@@ -241,16 +248,17 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
     }
     res.queries().forEach(q -> out.note("Cloud Logging: " + q));
     if (res.escalated()) {
-      out.note("Cloud Logging: the errors were only generic headers, so the INFO entries within "
+      out.note("Cloud Logging: the errors were only generic headers, so the INFO and DEFAULT entries within "
           + CloudLoggingReader.WINDOW.toMinutes() + " minutes of the state time were read too");
     }
     StringBuilder driver = new StringBuilder();
     StringBuilder executors = new StringBuilder();
+    StringBuilder daemons = new StringBuilder();
     StringBuilder other = new StringBuilder();
     for (CloudLoggingReader.Entry e : res.entries()) {
-      StringBuilder to = e.log().equals("output") || (e.log().equals("spark") && !e.component().contains("executor"))
-          || r.workload().type() == DataprocWorkload.Type.JOB ? driver
-          : e.log().equals("spark") ? executors : other;
+      StringBuilder to = r.workload().type() == DataprocWorkload.Type.JOB || e.log().equals("output") ? driver
+          : !e.log().equals("spark") ? other
+          : e.component().toLowerCase(Locale.ROOT).contains("executor") ? executors : daemons;
       to.append(e.render()).append('\n');
       if (e.log().equals("autoscaler")) {
         Autoscaler.parse(e).ifPresent(a -> out.event(new ClusterEvent("Cloud Logging: dataproc.googleapis.com/autoscaler",
@@ -265,6 +273,12 @@ public final class DataprocEvidenceProvider implements WorkloadEvidenceProvider 
     if (executors.length() > 0) {
       out.log(WorkloadEvidence.Log.ofBytes(text(name + " (executors)", executors.toString()), Optional.of(LogRole.EXECUTOR),
           LOGS + " (executors)"));
+    }
+    if (daemons.length() > 0) {
+      // Neither the driver's nor an executor's: stated as such, so that no line of it (a worker's
+      // executor launch, a master's application registration) makes it pass for either by content.
+      out.log(WorkloadEvidence.Log.ofBytes(text(name + " (spark master, worker)", daemons.toString()), Optional.of(LogRole.UNKNOWN),
+          LOGS + " (spark master, worker)"));
     }
     if (other.length() > 0) {
       out.log(WorkloadEvidence.Log.ofBytes(text(name + " (startup, agent, autoscaler)", other.toString()), Optional.empty(),

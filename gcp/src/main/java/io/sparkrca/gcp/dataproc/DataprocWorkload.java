@@ -45,20 +45,25 @@ public record DataprocWorkload(Type type, String project, String region, String 
 
   /** The kinds of workload, with their collection names in resource names. */
   public enum Type {
-    BATCH("batches", "batch", "cloud_dataproc_batch", "batch_id"),
-    SESSION("sessions", "session", "cloud_dataproc_session", "session_id"),
-    JOB("jobs", "job", "cloud_dataproc_job", "job_id");
+    // The region label of each monitored resource: cloud_dataproc_batch and cloud_dataproc_session
+    // carry {resource_container, location, <kind>_id}; cloud_dataproc_job (like
+    // cloud_dataproc_cluster) carries {job_id, job_uuid, region}.
+    BATCH("batches", "batch", "cloud_dataproc_batch", "batch_id", "location"),
+    SESSION("sessions", "session", "cloud_dataproc_session", "session_id", "location"),
+    JOB("jobs", "job", "cloud_dataproc_job", "job_id", "region");
 
     private final String collection;
     private final String word;
     private final String resourceType;
     private final String idLabel;
+    private final String regionLabel;
 
-    Type(String collection, String word, String resourceType, String idLabel) {
+    Type(String collection, String word, String resourceType, String idLabel, String regionLabel) {
       this.collection = collection;
       this.word = word;
       this.resourceType = resourceType;
       this.idLabel = idLabel;
+      this.regionLabel = regionLabel;
     }
 
     /** {@code batches}, {@code sessions} or {@code jobs}. */
@@ -79,6 +84,14 @@ public record DataprocWorkload(Type type, String project, String region, String 
     /** The monitored resource's label naming the workload, e.g. {@code batch_id}. */
     public String idLabel() {
       return idLabel;
+    }
+
+    /**
+     * The monitored resource's label naming the region: {@code location} for a batch or session,
+     * {@code region} for a cluster job.
+     */
+    public String regionLabel() {
+      return regionLabel;
     }
 
     static Type of(String collection) {

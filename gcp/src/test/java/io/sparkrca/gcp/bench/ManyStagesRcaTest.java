@@ -6,7 +6,7 @@ import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.report.Finding;
 import io.sparkrca.core.report.RcaReport;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.gcp.GcpSettings;

@@ -108,8 +108,10 @@ class DataprocEvidenceProviderTest {
         .addEntries(entry("output", LogSeverity.ERROR, FAILED_AT, "Job failed", false)).build());
     fakes.logging.addResponse(ListLogEntriesResponse.newBuilder()
         .addEntries(entry("output", LogSeverity.ERROR, FAILED_AT, "Job failed", false))
-        .addEntries(entry("spark", LogSeverity.INFO, FAILED_AT.minusSeconds(20),
+        .addEntries(entry("output", LogSeverity.INFO, FAILED_AT.minusSeconds(20),
             "Caused by: java.lang.OutOfMemoryError: Java heap space\n\tat java.util.Arrays.copyOf(Arrays.java:3512)", true))
+        .addEntries(entry("output", LogSeverity.DEFAULT, FAILED_AT.minusSeconds(10),
+            "Traceback (most recent call last):\n  File \"/tmp/job.py\", line 12, in <module>\n    rows.collect()", false))
         .build());
 
     Evidence e = collect("dataproc:batches/b-1");
@@ -117,14 +119,18 @@ class DataprocEvidenceProviderTest {
     List<String> filters = loggingFilters();
     assertThat(filters).as("Cloud Logging queries").hasSize(2);
     assertThat(filters.get(0)).contains("resource.type=\"cloud_dataproc_batch\"", "resource.labels.batch_id=\"b-1\"",
-        "dataproc.googleapis.com%2Foutput", "dataproc.googleapis.com%2Fautoscaler", "severity>=ERROR");
-    assertThat(filters.get(1)).contains("severity>=INFO", "timestamp>=\"2026-12-01T21:15:00Z\"",
-        "timestamp<=\"2026-12-01T21:25:00Z\"");
+        "resource.labels.location=\"us-central1\"", "dataproc.googleapis.com%2Foutput",
+        "dataproc.googleapis.com%2Fautoscaler", "(severity>=ERROR OR severity=DEFAULT)");
+    assertThat(filters.get(1)).as("DEFAULT sorts below INFO: it is asked for by name")
+        .contains("resource.labels.location=\"us-central1\"", "(severity>=INFO OR severity=DEFAULT)",
+            "timestamp>=\"2026-12-01T21:15:00Z\"", "timestamp<=\"2026-12-01T21:25:00Z\"");
     assertThat(((ListLogEntriesRequest) fakes.logging.getRequests().get(0)).getOrderBy()).isEqualTo("timestamp desc");
     assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("generic headers"));
     assertThat(e.driverLogs()).as("logs %s", e.logs()).isNotEmpty();
     assertThat(e.driverLogs().stream().mapToLong(l -> l.count(LogSignatures.JAVA_HEAP_OOM)).sum())
         .as("the traceback in the jsonPayload at INFO was read").isPositive();
+    assertThat(e.driverLogs().stream().mapToLong(l -> l.count(LogSignatures.PYTHON_EXCEPTION)).sum())
+        .as("the traceback with no severity was read").isPositive();
     assertThat(e.logs()).as("the state message is scanned as a log")
         .anySatisfy(l -> assertThat(l.uri()).contains("stateMessage"));
     assertThat(fakes.gcs.mediaRequests()).as("Cloud Logging had entries: the GCS driver output is not read").isZero();
@@ -204,6 +210,97 @@ class DataprocEvidenceProviderTest {
   }
 
   @Test
+  void aTracebackWithNoSeverityNextToTheErrorLineIsReadByTheErrorsQuery() throws Exception {
+    fakes.sparkApplications.serve(BATCH, EventLogs.replay(TestkitFixtures.get("3.5.9", "executor-oom").eventLog()));
+    fakes.batch(failedBatch(BATCH).build());
+    // What the errors query answers when it keeps DEFAULT: the driver's ERROR line and, next to it,
+    // the Python traceback its stderr carried with no severity.
+    fakes.logging.addResponse(ListLogEntriesResponse.newBuilder()
+        .addEntries(entry("output", LogSeverity.DEFAULT, FAILED_AT.minusSeconds(2), "Traceback (most recent call last):\n"
+            + "  File \"/tmp/job.py\", line 31, in parse\n    return int(value)\n"
+            + "ValueError: invalid literal for int() with base 10: 'N/A'", false))
+        .addEntries(entry("output", LogSeverity.ERROR, FAILED_AT.minusSeconds(3), "Job failed", false))
+        .build());
+
+    Evidence e = collect("dataproc:batches/b-1");
+
+    assertThat(loggingFilters()).as("the traceback is informative: no escalation").singleElement()
+        .satisfies(f -> assertThat(f).contains("(severity>=ERROR OR severity=DEFAULT)"));
+    assertThat(e.driverLogs()).as("logs %s", e.logs()).singleElement().satisfies(l -> {
+      assertThat(l.count(LogSignatures.PYTHON_EXCEPTION)).isPositive();
+      assertThat(l.lastLines()).anySatisfy(line -> assertThat(line).contains("DEFAULT [output]", "Traceback"));
+      assertThat(l.lastLines()).anySatisfy(line -> assertThat(line).contains("ValueError: invalid literal"));
+    });
+  }
+
+  @Test
+  void sparkLogEntriesAreExecutorsOrTheStandaloneDaemonsNeverTheDriver() throws Exception {
+    String batch = "projects/p/locations/europe-west1/batches/b-1";
+    fakes.sparkApplications.serve(batch, EventLogs.replay(TestkitFixtures.get("3.5.9", "executor-oom").eventLog()));
+    fakes.batch(failedBatch(batch).build());
+    Struct.Builder executor = Struct.newBuilder()
+        .putFields("message", Value.newBuilder().setStringValue("ERROR Executor: Exception in task 3.0 in stage 1.0 (TID 7)\n"
+            + "java.lang.OutOfMemoryError: Java heap space").build())
+        .putFields("component", Value.newBuilder().setStringValue("executor").build());
+    fakes.logging.addResponse(ListLogEntriesResponse.newBuilder()
+        .addEntries(entry("output", LogSeverity.ERROR, FAILED_AT.minusSeconds(1),
+            "Exception in thread \"main\" org.apache.spark.SparkException: Job aborted due to stage failure", false))
+        .addEntries(LogEntry.newBuilder().setLogName("projects/p/logs/dataproc.googleapis.com%2Fspark")
+            .setSeverity(LogSeverity.ERROR).setTimestamp(ts(FAILED_AT.minusSeconds(30))).setJsonPayload(executor))
+        .addEntries(entry("spark", LogSeverity.WARNING, FAILED_AT.minusSeconds(20), "ExecutorRunner: Executor app-1/3 "
+            + "finished with state KILLED exitStatus 137 (java.lang.OutOfMemoryError in the executor)", false).toBuilder()
+            .putLabels("dataproc.googleapis.com/component", "worker"))
+        .addEntries(entry("spark", LogSeverity.ERROR, FAILED_AT.minusSeconds(19),
+            "Master: Removing executor app-1/3 because it is KILLED", true).toBuilder()
+            .putLabels("dataproc.googleapis.com/component", "master"))
+        .build());
+
+    Evidence e = collect("dataproc:batches/b-1?region=europe-west1");
+
+    assertThat(loggingFilters()).singleElement().satisfies(f -> assertThat(f)
+        .as("the workload's region, not the settings' (us-central1): a same-named batch elsewhere stays out")
+        .contains("resource.labels.batch_id=\"b-1\"", "resource.labels.location=\"europe-west1\"")
+        .doesNotContain("us-central1"));
+    assertThat(e.driverLogs()).as("logs %s", e.logs()).singleElement().satisfies(l -> {
+      assertThat(l.count(LogSignatures.DRIVER_UNCAUGHT)).isPositive();
+      assertThat(l.lastLines()).as("only the output log is the driver's").allSatisfy(line -> assertThat(line).contains("[output]"));
+      assertThat(l.count(LogSignatures.JAVA_HEAP_OOM)).isZero();
+    });
+    assertThat(e.executorLogs()).singleElement().satisfies(l -> {
+      assertThat(l.count(LogSignatures.JAVA_HEAP_OOM)).isPositive();
+      assertThat(l.lastLines()).first().asString().contains("[spark/executor]");
+    });
+    assertThat(e.logs()).filteredOn(l -> l.uri().contains("(spark master, worker)")).singleElement().satisfies(l -> {
+      assertThat(l.role()).isEqualTo(io.sparkrca.core.evidence.LogRole.UNKNOWN);
+      assertThat(l.lastLines()).hasSize(2).anySatisfy(line -> assertThat(line).contains("[spark/worker]"))
+          .anySatisfy(line -> assertThat(line).contains("[spark/master]"));
+    });
+    assertThat(e.logs()).filteredOn(l -> l.role() == io.sparkrca.core.evidence.LogRole.DRIVER)
+        .noneSatisfy(l -> assertThat(l.lastLines()).anySatisfy(line -> assertThat(line).contains("[spark")));
+  }
+
+  @Test
+  void aClusterJobWithNoDriverOutputIsReadFromItsJobResourceInItsRegion() throws Exception {
+    fakes.jobs.addResponse(Job.newBuilder()
+        .setStatus(JobStatus.newBuilder().setState(JobStatus.State.ERROR).setDetails("Job failed with code 1")
+            .setStateStartTime(ts(FAILED_AT)))
+        .setSparkJob(SparkJob.newBuilder().setMainClass("com.example.Main"))
+        .build());
+    fakes.logging.addResponse(ListLogEntriesResponse.newBuilder()
+        .addEntries(entry("dataproc.job.driver", LogSeverity.DEFAULT, FAILED_AT,
+            "Exception in thread \"main\" java.lang.IllegalStateException: no input", false))
+        .build());
+
+    Evidence e = collect("dataproc:jobs/job-1?project=p&region=europe-west1");
+
+    assertThat(loggingFilters()).singleElement().satisfies(f -> assertThat(f).contains(
+        "resource.type=\"cloud_dataproc_job\"", "resource.labels.job_id=\"job-1\"", "resource.labels.region=\"europe-west1\"",
+        "(severity>=ERROR OR severity=DEFAULT)").doesNotContain("logName", "resource.labels.location"));
+    assertThat(e.driverLogs()).as("logs %s", e.logs()).singleElement()
+        .satisfies(l -> assertThat(l.count(LogSignatures.DRIVER_UNCAUGHT)).isPositive());
+  }
+
+  @Test
   void anUnknownBatchIsAGapNamingTheCallAndNothingElseIsInvented() {
     fakes.batches.addException(Status.NOT_FOUND.withDescription("Not found: Batch projects/p/locations/us-central1/batches/nope")
         .asRuntimeException());
@@ -229,7 +326,8 @@ class DataprocEvidenceProviderTest {
 
     assertThat(((com.google.cloud.dataproc.v1.GetSessionRequest) fakes.sessions.getRequests().get(0)).getName())
         .isEqualTo(session);
-    assertThat(loggingFilters().get(0)).contains("cloud_dataproc_session", "resource.labels.session_id=\"s-1\"");
+    assertThat(loggingFilters().get(0)).contains("cloud_dataproc_session", "resource.labels.session_id=\"s-1\"",
+        "resource.labels.location=\"us-central1\"");
     assertThat(e.notes()).anySatisfy(n -> assertThat(n).contains("spark.executor.memory=4g"));
     assertThat(e.application()).isPresent();
     assertThat(io.sparkrca.analysis.rca.RcaEngine.standard().analyze(e).notes()).as("a session's idle time is the user's")
@@ -292,7 +390,7 @@ class DataprocEvidenceProviderTest {
 
     assertThat(e.clusterEvents()).anySatisfy(c -> assertThat(c.message()).startsWith("required=40 running=12"));
     assertThat(r.findings()).as("findings %s", r.findings().stream().map(f -> f.title()).toList()).anySatisfy(f -> {
-      assertThat(f.kind()).isEqualTo(io.sparkrca.core.report.RootCauseKind.METRIC_INSIGHT);
+      assertThat(f.kind()).isEqualTo(io.sparkrca.core.knowledge.RootCauseKind.METRIC_INSIGHT);
       assertThat(f.title()).contains("needed 40 executors but 12 were running");
       assertThat(f.evidence()).anySatisfy(ev -> assertThat(ev.detail()).contains("SCALING_CAPPED_DUE_TO_LACK_OF_QUOTA"));
     });

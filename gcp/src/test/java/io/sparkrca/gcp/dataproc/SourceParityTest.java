@@ -11,7 +11,7 @@ import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.report.RcaReport;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.gcp.testing.DataprocFakes;
 import io.sparkrca.analysis.rca.RcaEngine;

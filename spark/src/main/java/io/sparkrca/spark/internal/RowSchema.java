@@ -2,7 +2,7 @@ package io.sparkrca.spark.internal;
 
 import io.sparkrca.core.report.ApplicationRef;
 import io.sparkrca.core.report.Confidence;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Verdict;
 import io.sparkrca.fleet.FleetRow;
 import java.sql.Timestamp;

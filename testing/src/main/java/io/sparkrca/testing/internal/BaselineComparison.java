@@ -3,7 +3,7 @@ package io.sparkrca.testing.internal;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.report.RcaReport;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.analysis.rca.RcaRunner;
 import java.util.Optional;
 

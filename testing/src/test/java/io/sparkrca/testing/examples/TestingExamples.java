@@ -7,7 +7,7 @@ import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.report.RcaReport;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.rules.RuleCatalog;
 import java.nio.file.Path;
 

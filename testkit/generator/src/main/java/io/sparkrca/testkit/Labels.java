@@ -40,7 +40,7 @@ public final class Labels {
   public record Header(
       String scenario,
       String description,
-      io.sparkrca.core.report.RootCauseKind rootCause,
+      io.sparkrca.core.knowledge.RootCauseKind rootCause,
       String sparkVersion,
       EventLogFormat format,
       String postProcessing,

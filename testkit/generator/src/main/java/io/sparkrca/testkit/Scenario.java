@@ -1,6 +1,6 @@
 package io.sparkrca.testkit;
 
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

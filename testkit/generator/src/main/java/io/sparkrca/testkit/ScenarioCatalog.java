@@ -9,7 +9,7 @@ import static io.sparkrca.testkit.EventLogFormat.ROLLING_ZSTD;
 import static io.sparkrca.testkit.EventLogFormat.SNAPPY;
 import static io.sparkrca.testkit.EventLogFormat.ZSTD;
 
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import java.time.Duration;
 import java.util.List;
 import java.util.NoSuchElementException;

@@ -3,7 +3,7 @@ package io.sparkrca.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;

@@ -7,7 +7,7 @@ import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.analysis.compare.Comparison;
 import io.sparkrca.analysis.AnalysisContext;
 import java.util.ArrayList;

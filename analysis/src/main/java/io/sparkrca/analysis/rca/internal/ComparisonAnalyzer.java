@@ -4,7 +4,7 @@ import io.sparkrca.core.evidence.ApplicationEvidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.Recommendation;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.analysis.compare.Comparison;
 import io.sparkrca.analysis.AnalysisContext;

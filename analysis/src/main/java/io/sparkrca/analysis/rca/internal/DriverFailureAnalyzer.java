@@ -16,7 +16,7 @@ import io.sparkrca.core.model.StageStatus;
 import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
@@ -61,8 +61,13 @@ public final class DriverFailureAnalyzer implements Analyzer {
         if (!uncaught && !driverOom) {
           continue;
         }
-        if (failedJob && (e.block().contains("Job aborted due to stage failure") || e.block().contains("SparkException: Job "))) {
+        boolean rethrownJob = e.block().contains("Job aborted due to stage failure") || e.block().contains("SparkException: Job ");
+        if (rethrownJob && (failedJob || ctx.rebuiltFromLogs() || !ctx.facts().taskFailures().isEmpty())) {
           continue; // the driver re-throws the failed job: the task failure is the cause
+        }
+        if (ctx.rebuiltFromLogs() && FailureText.classify(e.block(), true, ctx.knowledge())
+            .flatMap(FailureText.Classified::family).isPresent()) {
+          continue; // a failure family the logs name: the log-family analysis judges it, with its confidence
         }
         long time = e.time().map(t -> t.toInstant(ctx.zoneOrUtc()).toEpochMilli()).orElse(ctx.endMs());
         out.add(fromText(ctx, e.block(), new EvidenceRef(EvidenceRef.Kind.LOG, e.log(), e.line(), e.block()), time,
@@ -70,7 +75,8 @@ public final class DriverFailureAnalyzer implements Analyzer {
         break; // one uncaught exception per driver log
       }
     }
-    if (out.isEmpty() && ctx.app().isPresent() && ctx.jobs().isEmpty() && ctx.stages().isEmpty()) {
+    if (out.isEmpty() && ctx.app().isPresent() && ctx.jobs().isEmpty() && ctx.stages().isEmpty()
+        && !ctx.rebuiltFromLogs()) { // logs may simply not show the jobs that ran
       out.add(noJob(ctx));
     } else if (out.isEmpty() && ctx.app().isPresent() && !ctx.completed() && !failedJob) {
       abruptEnd(ctx).ifPresent(out::add);
@@ -80,8 +86,11 @@ public final class DriverFailureAnalyzer implements Analyzer {
 
   private Candidate fromText(AnalysisContext ctx, String text, EvidenceRef ref, long time, Optional<Long> sqlExecution,
       boolean fromLog) {
-    Optional<RootCauseKind> k = FailureText.classify(text, true);
-    RootCauseKind kind = k.orElse(RootCauseKind.DRIVER_FAILURE);
+    Optional<FailureText.Classified> k = FailureText.classify(text, true, ctx.knowledge());
+    RootCauseKind kind = k.map(FailureText.Classified::kind).orElse(RootCauseKind.DRIVER_FAILURE);
+    // From logs alone the exception may be the last of a story the logs do not hold; a suggestive
+    // wording never settles the cause.
+    boolean settled = k.map(FailureText.Classified::decisive).orElse(!ctx.rebuiltFromLogs());
     String headline = FailureText.headline(text);
     Optional<String> code = FailureText.codeLocation(text);
     Culprit culprit = Culprit.none();
@@ -113,19 +122,23 @@ public final class DriverFailureAnalyzer implements Analyzer {
     code.ifPresent(c -> why.append(" The first frame of user code is ").append(c).append("."));
     Candidate.Builder b = Candidate.builder(finding(kind, Severity.CRITICAL, kind.title(), headline, culprit, List.of(),
             0, 0, List.of(ref), name()))
-        .confidence(Confidence.CONFIRMED)
+        .confidence(settled ? Confidence.CONFIRMED : Confidence.LEADING_HYPOTHESIS)
         .explanation(why.toString())
         .codeLocation(code)
         .time(time)
         .explainsFailure(true)
         .explains(RootCauseKind.UNDETERMINED);
+    if (!settled) {
+      b.toConfirm("what the driver did before it threw: the event log records its jobs and their failures");
+      b.want(EvidenceKind.EVENT_LOG, "it records the jobs the driver ran before it threw, and their failures");
+    }
     if (kind == RootCauseKind.DRIVER_OOM) {
       Remedies.oom(ctx, kind, Optional.empty(), List.of(), code).forEach(b::recommend);
     } else if (kind == RootCauseKind.DRIVER_FAILURE) {
       b.recommend(Support.fix("Fix the exception the driver threw" + code.map(c -> " at " + c).orElse("") + ": " + headline + ".",
           "It ended the application outside any Spark job.", List.of()));
     } else {
-      Remedies.forKind(ctx, kind, text).forEach(b::recommend);
+      Remedies.forFailure(ctx, kind, text, k.flatMap(FailureText.Classified::family)).forEach(b::recommend);
     }
     if (!fromLog) {
       b.want(EvidenceKind.DRIVER_LOG, "the driver log has the full stack trace and what the driver did before");

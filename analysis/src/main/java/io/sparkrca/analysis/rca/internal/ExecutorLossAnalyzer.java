@@ -19,7 +19,7 @@ import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Metric;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;

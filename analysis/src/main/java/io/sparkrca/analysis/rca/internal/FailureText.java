@@ -3,7 +3,9 @@ package io.sparkrca.analysis.rca.internal;
 import io.sparkrca.core.evidence.StackFrame;
 import io.sparkrca.core.evidence.StackTrace;
 import io.sparkrca.core.evidence.ThrownException;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.FailureFamily;
+import io.sparkrca.core.knowledge.KnowledgeBase;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,7 +20,34 @@ import java.util.Optional;
 public final class FailureText {
   private FailureText() {}
 
-  /** The kind the text names, if any; {@code driverSide} chooses DRIVER_OOM for an OOM. */
+  /**
+   * What a failure text is.
+   *
+   * @param kind the root-cause kind
+   * @param decisive whether the wording that names it establishes it on its own (may make a verdict
+   *     CONFIRMED), or only suggests it
+   * @param family the knowledge-base family it belongs to, when one matched
+   */
+  public record Classified(RootCauseKind kind, boolean decisive, Optional<FailureFamily> family) {}
+
+  /**
+   * The kind the text names, by the knowledge base's families first (the most specific family in
+   * the base's order, its decisive wordings before its suggestive ones), then by the built-in
+   * rules; {@code driverSide} chooses the driver's kind of a family (DRIVER_OOM for an OOM).
+   */
+  public static Optional<Classified> classify(String text, boolean driverSide, KnowledgeBase knowledge) {
+    if (text == null || text.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<KnowledgeBase.Match> m = knowledge.classify(text, driverSide ? KnowledgeBase.Side.DRIVER
+        : KnowledgeBase.Side.EXECUTOR);
+    if (m.isPresent()) {
+      return Optional.of(new Classified(m.get().kind(), m.get().decisive(), Optional.of(m.get().family())));
+    }
+    return classify(text, driverSide).map(k -> new Classified(k, true, Optional.empty()));
+  }
+
+  /** The kind the text names by the built-in rules, if any; {@code driverSide} chooses DRIVER_OOM for an OOM. */
   public static Optional<RootCauseKind> classify(String text, boolean driverSide) {
     if (text == null || text.isEmpty()) {
       return Optional.empty();

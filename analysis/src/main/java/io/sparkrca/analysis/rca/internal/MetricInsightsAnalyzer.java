@@ -17,7 +17,7 @@ import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Metric;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.core.app.StageQuery;
 import io.sparkrca.core.app.TaskQuery;

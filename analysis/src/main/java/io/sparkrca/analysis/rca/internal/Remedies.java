@@ -7,7 +7,9 @@ import static io.sparkrca.analysis.rca.internal.Support.tune;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.FailureFamily;
+import io.sparkrca.core.knowledge.Fix;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.EffectiveConf;
 import java.util.ArrayList;
@@ -32,6 +34,24 @@ final class Remedies {
   private static final Pattern PATH = Pattern.compile("Path does not exist: (\\S+?)\\.?(?:\\s|$)");
 
   private Remedies() {}
+
+  /**
+   * The fix for a failure: the built-in one for its kind, else its knowledge-base family's (the
+   * action, why, and the properties with their values).
+   */
+  static List<Recommendation> forFailure(AnalysisContext ctx, RootCauseKind kind, String text,
+      Optional<FailureFamily> family) {
+    List<Recommendation> out = forKind(ctx, kind, text);
+    if (out.isEmpty() && family.isPresent()) {
+      Fix f = family.get().fix();
+      List<PropertyChange> props = new ArrayList<>();
+      for (Fix.Property p : f.properties()) {
+        props.add(prop(ctx.conf(), p.name(), p.value()));
+      }
+      out = List.of(fix(f.action(), f.rationale(), props));
+    }
+    return out;
+  }
 
   /** The fix for a non-OOM failure kind, from the failure's text. */
   static List<Recommendation> forKind(AnalysisContext ctx, RootCauseKind kind, String text) {

@@ -8,7 +8,7 @@ import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.EffectiveConf;

@@ -19,7 +19,7 @@ import io.sparkrca.core.report.Confidence;
 import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Metric;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.Analyzer;
@@ -63,9 +63,14 @@ public final class TaskFailureAnalyzer implements Analyzer {
 
   private Candidate analyze(AnalysisContext ctx, TaskFailureGroup g) {
     String text = g.firstDetail().isEmpty() ? g.description() : g.firstDetail();
-    Optional<RootCauseKind> specific = FailureText.classify(text, false);
+    Optional<FailureText.Classified> classified = FailureText.classify(text, false, ctx.knowledge());
+    Optional<RootCauseKind> specific = classified.map(FailureText.Classified::kind);
+    boolean decisive = classified.map(FailureText.Classified::decisive).orElse(false);
     Optional<StageFailure> abort = abortOf(ctx, g);
     boolean fatal = abort.isPresent();
+    // Rebuilt from logs, a failure without its stage's abort may still have ended the job: only a
+    // successful retry seen in the logs says it did not.
+    boolean outcomeUnknown = !fatal && ctx.rebuiltFromLogs() && !retrySucceeded(ctx, g);
     int partition = g.partitionIndex();
     int maxFailures = (int) ctx.conf().number("spark.task.maxFailures").orElse(4);
     int failedTimes = (int) g.count();
@@ -107,19 +112,27 @@ public final class TaskFailureAnalyzer implements Analyzer {
               k.title() + " in stage " + g.stageId(),
               g.count() + " task attempt(s) failed with " + headline + (fatal ? "; the stage aborted" : "; retries succeeded"),
               culprit, metrics, fatal ? 0 : cost, Support.share(ctx, cost), evidence, name()))
-          .confidence(Confidence.CONFIRMED)
+          .confidence(decisive ? Confidence.CONFIRMED : Confidence.LEADING_HYPOTHESIS)
           .explanation("Tasks of " + where + " failed with " + headline + "."
               + code.map(c -> " The first frame of user code is " + c + ".").orElse("")
               + (fatal ? " The partition failed " + failedTimes + " times and the stage, then the job, aborted."
+                  : outcomeUnknown ? " The logs do not show whether a retry succeeded."
                   : " A retry succeeded, so the job went on."))
           .codeLocation(code)
           .time(g.firstTime())
-          .explainsFailure(fatal);
-      Remedies.forKind(ctx, k, text).forEach(b::recommend);
+          .explainsFailure(fatal || outcomeUnknown);
+      if (!decisive) {
+        b.toConfirm("the task's full error (the event log, or the executor's log) naming " + k.title().toLowerCase(
+            java.util.Locale.ROOT));
+      }
+      Remedies.forFailure(ctx, k, text, classified.flatMap(FailureText.Classified::family)).forEach(b::recommend);
       if (code.isPresent()) {
         b.want(EvidenceKind.CODE, "the job's JAR or script would show the failing line");
       }
       return b.build();
+    }
+    if (outcomeUnknown) {
+      return unknownOutcome(ctx, g, culprit, evidence, metrics, headline, code);
     }
     if (fatal) {
       boolean everyAttempt = g.partitionIndices().size() == 1 && g.count() >= Math.min(failedTimes, maxFailures);
@@ -182,6 +195,48 @@ public final class TaskFailureAnalyzer implements Analyzer {
           "Every failure was on one host.", List.of(prop(ctx.conf(), "spark.excludeOnFailure.enabled", "true"))));
     }
     return b.build();
+  }
+
+  /**
+   * A task failure in logs whose outcome they do not show (no abort, no successful retry): the
+   * error is named, the verdict waits for the record of the task's other attempts.
+   */
+  private Candidate unknownOutcome(AnalysisContext ctx, TaskFailureGroup g, Culprit culprit, List<EvidenceRef> evidence,
+      List<Metric> metrics, String headline, Optional<String> code) {
+    return Candidate.builder(finding(RootCauseKind.DETERMINISTIC_DATA_FAILURE, Severity.HIGH,
+            "Partition " + g.partitionIndex() + " of stage " + g.stageId() + " failed with " + headline,
+            g.count() + " attempt(s) failed with " + headline + "; the logs do not show whether a retry succeeded",
+            culprit, metrics, 0, 0, evidence, name()))
+        .confidence(Confidence.LEADING_HYPOTHESIS)
+        .explanation("Partition " + g.partitionIndex() + " of stage " + g.stageId() + " failed with " + headline
+            + ". The logs given show no successful retry and no abort of the stage: if every attempt failed alike, "
+            + "the partition holds input (or meets code) that fails deterministically; if a retry succeeded, it was "
+            + "transient." + code.map(c -> " The first frame of user code is " + c + ".").orElse(""))
+        .toConfirm("whether the partition's other attempts failed the same way: the event log records every attempt")
+        .codeLocation(code)
+        .time(g.firstTime())
+        .explainsFailure(true)
+        .want(EvidenceKind.EVENT_LOG, "it records every attempt of the task and whether the stage aborted")
+        .build();
+  }
+
+  /** Whether the logs show a successful attempt of the failed group's partition. */
+  private static boolean retrySucceeded(AnalysisContext ctx, TaskFailureGroup g) {
+    if (ctx.app().isEmpty()) {
+      return false;
+    }
+    for (io.sparkrca.core.model.StageData s : ctx.stages()) {
+      if (s.stageId() != g.stageId()) {
+        continue;
+      }
+      for (io.sparkrca.core.model.TaskData t : ctx.app().get().tasks(s.stageId(), s.attemptId(),
+          io.sparkrca.core.app.TaskQuery.all())) {
+        if (t.index() == g.partitionIndex() && "SUCCESS".equals(String.valueOf(t.status()))) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The OOM of a task: the kind, the memory settings behind it, the operators, what to change. */

@@ -7,7 +7,7 @@ import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.evidence.CodeDiff;
 import io.sparkrca.core.evidence.Evidence;
 import io.sparkrca.core.report.Recommendation;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.analysis.compare.Comparison;
 import io.sparkrca.analysis.AnalysisContext;

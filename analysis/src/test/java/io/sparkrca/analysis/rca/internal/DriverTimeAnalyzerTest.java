@@ -7,7 +7,7 @@ import io.sparkrca.core.report.Finding;
 import io.sparkrca.core.report.Metric;
 import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.RcaReport;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Verdict;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.analysis.SparkGoldenLogs;

@@ -2,7 +2,7 @@ package io.sparkrca.analysis.rca.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -14,7 +14,7 @@ import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.report.Finding;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RcaSchema;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.rca.RcaEngine;

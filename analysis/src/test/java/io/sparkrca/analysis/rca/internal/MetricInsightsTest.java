@@ -12,7 +12,7 @@ import io.sparkrca.core.evidence.ApplicationEvidence;
 import io.sparkrca.core.model.StageStatus;
 import io.sparkrca.core.report.Finding;
 import io.sparkrca.core.report.RcaReport;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.testkit.TestkitFixtures;
 import io.sparkrca.analysis.rca.RcaEngine;
 import java.time.Instant;

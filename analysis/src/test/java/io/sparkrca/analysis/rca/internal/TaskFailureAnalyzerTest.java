@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.report.Finding;
 import io.sparkrca.core.report.RcaReport;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.analysis.SparkGoldenLogs;
 import io.sparkrca.analysis.rca.RcaEngine;
 import java.io.IOException;

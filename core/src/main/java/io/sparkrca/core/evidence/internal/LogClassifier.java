@@ -35,8 +35,11 @@ public final class LogClassifier {
     LogChannel channel = channel(name);
     if (forcedRole.isPresent()) {
       Optional<String> id = forcedRole.get() == LogRole.EXECUTOR ? executorId(name, head) : Optional.empty();
-      return new Classification(forcedRole.get(), id, channel,
-          "given as " + (forcedRole.get() == LogRole.DRIVER ? "a driver log" : "an executor log"));
+      return new Classification(forcedRole.get(), id, channel, switch (forcedRole.get()) {
+        case DRIVER -> "given as a driver log";
+        case EXECUTOR -> "given as an executor log";
+        case UNKNOWN -> "given as neither a driver's nor an executor's log";
+      });
     }
     // The first line that tells wins: a driver in local-cluster mode logs its workers' executor
     // launch commands, but only after its own "Running Spark version".

@@ -8,7 +8,7 @@ import io.sparkrca.core.knowledge.FailureFamily;
 import io.sparkrca.core.knowledge.Fix;
 import io.sparkrca.core.knowledge.Signal;
 import io.sparkrca.core.knowledge.Wording;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;

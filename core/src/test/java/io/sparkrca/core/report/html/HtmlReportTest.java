@@ -9,7 +9,7 @@ import io.sparkrca.core.report.Culprit;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.Report;
 import io.sparkrca.core.report.RootCause;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Verdict;
 import io.sparkrca.core.summary.ApplicationSummary;
 import io.sparkrca.core.testkit.TestkitFixtures;

@@ -9,7 +9,7 @@ import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.Finding;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.report.RootCause;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.core.report.TimelineEvent;
 import io.sparkrca.core.report.Verdict;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sparkrca.core.app.SparkApplication;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.testing.SparkAssertions;
 import io.sparkrca.testing.junit.NoFailedStages;
 import io.sparkrca.testing.junit.SparkRun;

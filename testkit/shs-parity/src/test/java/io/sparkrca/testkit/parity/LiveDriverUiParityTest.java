@@ -20,7 +20,7 @@ import io.sparkrca.core.model.ApplicationInfo;
 import io.sparkrca.core.model.StageData;
 import io.sparkrca.core.model.StageStatus;
 import io.sparkrca.core.report.RcaReport;
-import io.sparkrca.core.report.RootCauseKind;
+import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.source.SparkSources;
 import io.sparkrca.core.summary.ApplicationSummary;
 import io.sparkrca.core.testing.JsonDiff;

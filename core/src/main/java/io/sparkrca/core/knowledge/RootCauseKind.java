@@ -1,4 +1,4 @@
-package io.sparkrca.core.report;
+package io.sparkrca.core.knowledge;
 
 /**
  * The fixed vocabulary of root causes sparkrca can name. The testkit labels every generated
