@@ -6,18 +6,12 @@ import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.analysis.compare.CompareRequest;
 import io.sparkrca.analysis.compare.CompareRunner;
 import io.sparkrca.analysis.compare.Comparison;
-import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code sparkrca compare}: a slow run against a healthy baseline of the same job. Exit code 0
@@ -49,7 +43,11 @@ import picocli.CommandLine.Spec;
       "  sparkrca compare slow/eventlog healthy/eventlog --format html --output compare.html",
       "  sparkrca compare slow/eventlog healthy/eventlog --code new/app.jar --baseline-code old/app.jar"
     })
-final class CompareCommand implements Callable<Integer>, Formatted {
+final class CompareCommand extends FormattedCommand {
+  CompareCommand() {
+    super(OutputFormat.markdown, OutputFormat.json, OutputFormat.text, OutputFormat.html);
+  }
+
   @Parameters(index = "0", paramLabel = "CANDIDATE", description = "The slow run: an event log (any codec or layout) or any application URI a source reads.")
   String candidate;
 
@@ -77,22 +75,8 @@ final class CompareCommand implements Callable<Integer>, Formatted {
   @picocli.CommandLine.ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n")
   HttpOptions http = new HttpOptions();
 
-  @Spec CommandSpec spec;
-
-  @Override
-  public OutputFormat format() {
-    return format;
-  }
-
-  @Override
-  public Set<OutputFormat> formats() {
-    return EnumSet.allOf(OutputFormat.class);
-  }
-
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
     if (code.size() != baselineCode.size()) {
       throw new InvalidRequestException("give as many --baseline-code as --code (" + code.size() + " against "
           + baselineCode.size() + "): each pair is the same artifact of the two runs");
@@ -104,9 +88,9 @@ final class CompareCommand implements Callable<Integer>, Formatted {
       request.code(code.get(i), baselineCode.get(i));
     }
     Comparison c = CompareRunner.builder().settings(settings).build().run(request.build());
-    output.write(out, format.render(c));
+    output.write(out(), format.render(c));
     if (!CliContract.quiet(spec)) {
-      err.println("sparkrca: " + c.verdict().kind() + " (" + c.verdict().confidence().name().toLowerCase(Locale.ROOT)
+      err().println("sparkrca: " + c.verdict().kind() + " (" + c.verdict().confidence().name().toLowerCase(Locale.ROOT)
           .replace('_', ' ') + "): " + Redactor.standard().redactText(c.verdict().title()));
     }
     return c.exitCode();

@@ -2,16 +2,10 @@ package io.sparkrca.cli;
 
 import io.sparkrca.core.error.InvalidRequestException;
 import io.sparkrca.gcp.dataproc.SparkApplicationViews;
-import java.io.PrintWriter;
-import java.util.EnumSet;
-import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code sparkrca dataproc ACTION --batch ID}: what Dataproc's console shows about a Serverless
@@ -40,7 +34,11 @@ import picocli.CommandLine.Spec;
       "  sparkrca dataproc stages --batch b-1 --status FAILED --quantiles",
       "  sparkrca dataproc tasks --batch b-1 --stage 3 --status FAILED --sort duration --format json"
     })
-final class DataprocCommand implements Callable<Integer>, Formatted {
+final class DataprocCommand extends FormattedCommand {
+  DataprocCommand() {
+    super(OutputFormat.markdown, OutputFormat.json);
+  }
+
   @Parameters(paramLabel = "ACTION", arity = "0..1", defaultValue = "summary",
       description = "applications, summary, stages, stage, tasks, executors, jobs, sql or environment.")
   String action;
@@ -84,21 +82,8 @@ final class DataprocCommand implements Callable<Integer>, Formatted {
 
   @Mixin OutputFile output;
 
-  @Spec CommandSpec spec;
-
-  @Override
-  public OutputFormat format() {
-    return format;
-  }
-
-  @Override
-  public Set<OutputFormat> formats() {
-    return EnumSet.of(OutputFormat.markdown, OutputFormat.json);
-  }
-
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
     SparkApplicationViews.Request.Builder r = SparkApplicationViews.Request.builder(action).limit(limit)
         .maxFetch(maxFetch).quantiles(quantiles).sort(sort);
     if (applicationId != null) {
@@ -117,7 +102,7 @@ final class DataprocCommand implements Callable<Integer>, Formatted {
     String uri = dataproc.workloadUri().orElseThrow(() -> new InvalidRequestException(
         "a workload is required: sparkrca dataproc " + action + " --batch ID (or --session ID)"));
     SparkApplicationViews.View v = SparkApplicationViews.of(dataproc.settings(), uri).render(request);
-    output.write(out, format == OutputFormat.json ? v.toJson() : v.toMarkdown());
+    output.write(out(), format.render(v));
     if (request.action().equals("applications")) {
       return v.payload().isEmpty() ? 1 : 0;
     }

@@ -4,9 +4,6 @@ import io.sparkrca.core.error.UnsupportedInputException;
 import io.sparkrca.inspector.ClassInspector;
 import io.sparkrca.inspector.Inspection;
 import io.sparkrca.inspector.NotCodeException;
-import java.util.EnumSet;
-import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,7 +42,11 @@ import picocli.CommandLine.Parameters;
       "  sparkrca inspect app.jar --findings",
       "  sparkrca inspect jobs/etl.py --max-lines 80 --start-line 120"
     })
-final class InspectCommand implements Callable<Integer>, Formatted {
+final class InspectCommand extends FormattedCommand {
+  InspectCommand() {
+    super(OutputFormat.text, OutputFormat.json);
+  }
+
 
   @Parameters(index = "0", paramLabel = "URI", description = "The archive, class file or script.")
   String uri;
@@ -93,18 +94,6 @@ final class InspectCommand implements Callable<Integer>, Formatted {
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
   boolean help;
 
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-  @Override
-  public OutputFormat format() {
-    return format;
-  }
-
-  @Override
-  public Set<OutputFormat> formats() {
-    return EnumSet.of(OutputFormat.text, OutputFormat.json);
-  }
-
   @Override
   public Integer call() {
     if (maxLines != null && maxLines < 1) {
@@ -138,7 +127,7 @@ final class InspectCommand implements Callable<Integer>, Formatted {
       throw new UnsupportedInputException(readItWith(e), e);
     }
     // The text's drill-in advice names this command's options (--entry, --findings, ...).
-    output.write(spec.commandLine().getOut(), format == OutputFormat.json ? result.toJson() : result.toText(CliHints::words));
+    output.write(out(), format == OutputFormat.json ? result.toJson() : result.toText(CliHints::words));
     return 0;
   }
 

@@ -4,10 +4,7 @@ import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.kubernetes.KubernetesView;
 import io.sparkrca.kubernetes.SparkPods;
 import java.io.PrintWriter;
-import java.util.EnumSet;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -58,17 +55,11 @@ final class K8sCommand implements Runnable {
   }
 
   /** An action: its options, and the formats it writes. */
-  abstract static class Action implements Callable<Integer>, Formatted {
+  abstract static class Action extends FormattedCommand {
     @Mixin Common common;
 
-    @Override
-    public OutputFormat format() {
-      return common.format;
-    }
-
-    @Override
-    public Set<OutputFormat> formats() {
-      return EnumSet.allOf(OutputFormat.class);
+    Action() {
+      super(OutputFormat.markdown, OutputFormat.json, OutputFormat.text, OutputFormat.html);
     }
   }
 

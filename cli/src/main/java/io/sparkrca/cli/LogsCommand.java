@@ -22,12 +22,9 @@ import io.sparkrca.core.summary.ApplicationSummary;
 import io.sparkrca.core.summary.SummaryMarkdown;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -170,17 +167,11 @@ final class LogsCommand implements Runnable {
   }
 
   /** An action: text or json. */
-  abstract static class Action implements Callable<Integer>, Formatted {
+  abstract static class Action extends FormattedCommand {
     @Mixin Common common;
 
-    @Override
-    public OutputFormat format() {
-      return common.format;
-    }
-
-    @Override
-    public Set<OutputFormat> formats() {
-      return EnumSet.of(OutputFormat.text, OutputFormat.json);
+    Action() {
+      super(OutputFormat.text, OutputFormat.json);
     }
   }
 

@@ -17,15 +17,10 @@ import io.sparkrca.rules.StageTelemetry;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.Set;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code sparkrca rules}: evaluates CEL stage rules (the Dataproc agent's format) on an
@@ -77,7 +72,11 @@ import picocli.CommandLine.Spec;
       "  sparkrca rules --rule '{\"ruleId\": \"FAILED\", \"expression\": \"s.num_failed_tasks > 0\"}' app-1",
       "  sparkrca rules --list"
     })
-final class RulesCommand implements Callable<Integer>, Formatted {
+final class RulesCommand extends FormattedCommand {
+  RulesCommand() {
+    super(OutputFormat.markdown, OutputFormat.json);
+  }
+
   @Parameters(
       paramLabel = "EVENT_LOG",
       arity = "0..1",
@@ -123,22 +122,10 @@ final class RulesCommand implements Callable<Integer>, Formatted {
 
   @picocli.CommandLine.Mixin ShsOptions shs;
 
-  @Spec CommandSpec spec;
-
-  @Override
-  public OutputFormat format() {
-    return format;
-  }
-
-  @Override
-  public Set<OutputFormat> formats() {
-    return EnumSet.of(OutputFormat.markdown, OutputFormat.json);
-  }
-
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     location = shs.applicationUri(location, "EVENT_LOG");
     OutputContract shape = parseContract(contract);
     RulesRequest.Builder request = RulesRequest.builder().skipBrokenRules(skipBrokenRules);
@@ -249,7 +236,7 @@ final class RulesCommand implements Callable<Integer>, Formatted {
     }
     output.write(out, table.toString());
     for (String w : catalog.warnings()) {
-      spec.commandLine().getErr().println("Warning: " + w);
+      err().println("Warning: " + w);
     }
   }
 }

@@ -104,26 +104,23 @@ final class ShsCommand implements Callable<Integer> {
     }
 
     int write(CommandSpec spec, Report r) {
-      String text = format == OutputFormat.json ? r.toJson() : r.toMarkdown();
-      output.write(spec.commandLine().getOut(), text);
+      output.write(spec.commandLine().getOut(), format.render(r));
       return 0;
     }
 
   }
 
   /** What every profile shares: the options, and the formats it writes. */
-  abstract static class Profile implements Callable<Integer>, Formatted {
+  abstract static class Profile extends FormattedCommand {
     @Mixin Common common;
-    @Spec CommandSpec spec;
 
-    @Override
-    public OutputFormat format() {
-      return common.format;
+    Profile() {
+      super(OutputFormat.markdown, OutputFormat.json);
     }
 
-    @Override
-    public java.util.Set<OutputFormat> formats() {
-      return java.util.EnumSet.of(OutputFormat.json, OutputFormat.markdown);
+    /** A profile whose command writes {@code first} and {@code rest}. */
+    Profile(OutputFormat first, OutputFormat... rest) {
+      super(first, rest);
     }
   }
 
@@ -159,7 +156,7 @@ final class ShsCommand implements Callable<Integer> {
     int limit;
     @Override
     public Integer call() {
-      return common.write(spec, HistoryProfiles.applications(common.history(spec.commandLine().getErr()), Optional.ofNullable(status), limit));
+      return common.write(spec, HistoryProfiles.applications(common.history(err()), Optional.ofNullable(status), limit));
     }
   }
 
@@ -169,7 +166,7 @@ final class ShsCommand implements Callable<Integer> {
     @Mixin AppOptions app;
     @Override
     public Integer call() {
-      return common.write(spec, HistoryProfiles.failure(app.open(common.history(spec.commandLine().getErr())), app.limits()));
+      return common.write(spec, HistoryProfiles.failure(app.open(common.history(err())), app.limits()));
     }
   }
 
@@ -179,7 +176,7 @@ final class ShsCommand implements Callable<Integer> {
     @Mixin AppOptions app;
     @Override
     public Integer call() {
-      return common.write(spec, HistoryProfiles.slow(app.open(common.history(spec.commandLine().getErr())), app.limits()));
+      return common.write(spec, HistoryProfiles.slow(app.open(common.history(err())), app.limits()));
     }
   }
 
@@ -191,7 +188,7 @@ final class ShsCommand implements Callable<Integer> {
     int limit;
     @Override
     public Integer call() {
-      return common.write(spec, HistoryProfiles.sqlList(app.open(common.history(spec.commandLine().getErr())), limit));
+      return common.write(spec, HistoryProfiles.sqlList(app.open(common.history(err())), limit));
     }
   }
 
@@ -203,7 +200,7 @@ final class ShsCommand implements Callable<Integer> {
     long executionId;
     @Override
     public Integer call() {
-      return common.write(spec, HistoryProfiles.sql(app.open(common.history(spec.commandLine().getErr())), executionId, app.limits()));
+      return common.write(spec, HistoryProfiles.sql(app.open(common.history(err())), executionId, app.limits()));
     }
   }
 
@@ -221,19 +218,18 @@ final class ShsCommand implements Callable<Integer> {
     @Option(names = "--baseline-attempt", paramLabel = "N", description = "The baseline's attempt (YARN cluster mode); default: the latest.")
     String baselineAttempt;
 
-    @Override
-    public java.util.Set<OutputFormat> formats() {
-      return java.util.EnumSet.allOf(OutputFormat.class);
+    Compare() {
+      super(OutputFormat.markdown, OutputFormat.json, OutputFormat.text, OutputFormat.html);
     }
 
     @Override
     public Integer call() {
-      SparkHistory history = common.history(spec.commandLine().getErr());
+      SparkHistory history = common.history(err());
       SparkApplication candidate = app.open(history);
       SparkApplication base = HistoryProfiles.application(history, baseline, Optional.ofNullable(baselineAttempt));
       io.sparkrca.analysis.compare.Comparison c = io.sparkrca.analysis.compare.Comparison.builder(candidate, base)
           .sources(app.app, baseline).compare();
-      common.output.write(spec.commandLine().getOut(), common.format.render(c));
+      common.output.write(out(), common.format.render(c));
       return c.exitCode();
     }
   }

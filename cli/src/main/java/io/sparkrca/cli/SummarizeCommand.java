@@ -6,16 +6,11 @@ import io.sparkrca.core.summary.Summaries;
 import io.sparkrca.core.summary.SummaryRequest;
 import io.sparkrca.core.summary.SummaryRunner;
 import java.io.PrintWriter;
-import java.util.EnumSet;
-import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code sparkrca summarize}: the executive summary of the applications in an event log. Exit
@@ -48,7 +43,11 @@ import picocli.CommandLine.Model.CommandSpec;
       "  sparkrca summarize eventlog_v2_app-1/ --format json --output summary.json",
       "  sparkrca summarize /tmp/spark-events --max-apps 50"
     })
-final class SummarizeCommand implements Callable<Integer>, Formatted {
+final class SummarizeCommand extends FormattedCommand {
+  SummarizeCommand() {
+    super(OutputFormat.markdown, OutputFormat.json, OutputFormat.html);
+  }
+
   @Parameters(paramLabel = "EVENT_LOG", arity = "0..1",
       description = "An event log file, rolling log directory, or log directory; or a History Server application URL.")
   String location;
@@ -70,22 +69,9 @@ final class SummarizeCommand implements Callable<Integer>, Formatted {
 
   @picocli.CommandLine.Mixin ShsOptions shs;
 
-  @Spec CommandSpec spec;
-
-  @Override
-  public OutputFormat format() {
-    return format;
-  }
-
-  @Override
-  public Set<OutputFormat> formats() {
-    return EnumSet.of(OutputFormat.markdown, OutputFormat.json, OutputFormat.html);
-  }
-
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter err = err();
     location = shs.applicationUri(location, "EVENT_LOG");
     if (location == null) {
       throw new io.sparkrca.core.error.InvalidRequestException("an event log is required: sparkrca summarize EVENT_LOG (or --shs URL --app ID)");
@@ -107,7 +93,7 @@ final class SummarizeCommand implements Callable<Integer>, Formatted {
       case json -> SparkJson.write(s.logsFound() == 1 ? s.summaries().get(0) : s.summaries()) + "\n";
       default -> s.toMarkdown(CliHints::words);
     };
-    output.write(out, text);
+    output.write(out(), text);
     return s.anyFailed() ? SparkRcaCommand.EXIT_FAIL : 0;
   }
 }

@@ -39,18 +39,14 @@ public final class FleetScan {
   private final FleetAnalysis analysis;
   private final int threads;
   private final Optional<Path> index;
-  private final int maxDepth;
-  private final boolean skipInProgress;
-  private final boolean reanalyze;
+  private final FleetOptions.Chosen options;
   private final Listener listener;
 
-  private FleetScan(Builder b) {
+  private FleetScan(Builder b, FleetOptions.Chosen options) {
     this.analysis = b.analysis;
     this.threads = b.threads;
     this.index = b.index;
-    this.maxDepth = b.maxDepth;
-    this.skipInProgress = b.skipInProgress;
-    this.reanalyze = b.reanalyze;
+    this.options = options;
     this.listener = b.listener;
   }
 
@@ -97,7 +93,7 @@ public final class FleetScan {
    *     read or written, or the sink fails
    */
   public Result run(String root, Consumer<FleetRow> sink) {
-    return run(FleetLogs.discover(analysis.sources(), root, maxDepth), sink);
+    return run(FleetLogs.discover(analysis.sources(), root, options.maxDepth()), sink);
   }
 
   /** Scans the logs of a listing made before. */
@@ -120,11 +116,11 @@ public final class FleetScan {
       long bytes = 0;
       int toAnalyse = 0;
       for (FleetLog log : listing.logs()) {
-        if (skipInProgress && log.inProgress()) {
+        if (options.leavesOut(log)) {
           skipped++;
           continue;
         }
-        Optional<FleetRow> known = idx == null || reanalyze ? Optional.empty() : idx.current(log);
+        Optional<FleetRow> known = idx == null || options.reanalyze() ? Optional.empty() : idx.current(log);
         plan.add(new Slot(log, known.orElse(null)));
         if (known.isEmpty()) {
           toAnalyse++;
@@ -219,13 +215,10 @@ public final class FleetScan {
   }
 
   /** Builds a {@link FleetScan}. */
-  public static final class Builder {
+  public static final class Builder extends FleetOptions<Builder> {
     private FleetAnalysis analysis = FleetAnalysis.standard();
     private int threads = Runtime.getRuntime().availableProcessors();
     private Optional<Path> index = Optional.empty();
-    private int maxDepth = FleetLogs.DEFAULT_MAX_DEPTH;
-    private boolean skipInProgress;
-    private boolean reanalyze;
     private Listener listener = new Listener() {};
 
     private Builder() {}
@@ -251,32 +244,19 @@ public final class FleetScan {
       return this;
     }
 
-    /** How many directory levels below the root are searched (default {@value FleetLogs#DEFAULT_MAX_DEPTH}). */
-    public Builder maxDepth(int depth) {
-      this.maxDepth = depth;
-      return this;
-    }
-
-    /** Whether logs of applications still running are left out (default: analysed and marked). */
-    public Builder skipInProgress(boolean skip) {
-      this.skipInProgress = skip;
-      return this;
-    }
-
-    /** Whether every log is analysed again, whatever the index says (default false). */
-    public Builder reanalyze(boolean reanalyze) {
-      this.reanalyze = reanalyze;
-      return this;
-    }
-
     /** Who hears of progress. */
     public Builder listener(Listener listener) {
       this.listener = Objects.requireNonNull(listener, "listener");
       return this;
     }
 
+    @Override
+    protected Builder self() {
+      return this;
+    }
+
     public FleetScan build() {
-      return new FleetScan(this);
+      return new FleetScan(this, chosen());
     }
   }
 }

@@ -1,13 +1,9 @@
 package io.sparkrca.historyserver;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.report.Markdown;
 import io.sparkrca.core.report.Report;
 import java.util.ArrayList;
@@ -28,7 +24,6 @@ import java.util.Objects;
  * @param json its content
  */
 public record Profile(String name, JsonNode json) implements Report {
-  private static final ObjectMapper PRINTER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   public Profile {
     Objects.requireNonNull(name, "name");
@@ -38,11 +33,7 @@ public record Profile(String name, JsonNode json) implements Report {
   /** The JSON, keys sorted at every level, pretty-printed. */
   @Override
   public String toJson() {
-    try {
-      return PRINTER.writeValueAsString(sorted(json));
-    } catch (JsonProcessingException e) {
-      throw new SparkRcaException("cannot write the " + name + " profile: " + e.getOriginalMessage(), e);
-    }
+    return io.sparkrca.core.json.JsonText.indented(sorted(json), "the " + name + " profile");
   }
 
   /** A short overview: what the snapshot holds, and its limitations. */

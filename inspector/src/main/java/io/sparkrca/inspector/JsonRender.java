@@ -1,6 +1,5 @@
 package io.sparkrca.inspector;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -27,11 +26,7 @@ final class JsonRender {
   private JsonRender() {}
 
   private static String write(ObjectNode n) {
-    try {
-      return MAPPER.writeValueAsString(n) + "\n";
-    } catch (JsonProcessingException e) {
-      throw new AssertionError("writing a JSON tree to memory failed", e);
-    }
+    return io.sparkrca.core.json.JsonText.indented(n, "the inspection") + "\n";
   }
 
   private static ArrayNode strings(ObjectNode parent, String field, List<String> values) {

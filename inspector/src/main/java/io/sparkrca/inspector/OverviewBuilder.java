@@ -129,6 +129,161 @@ final class OverviewBuilder {
   }
 
   private ArchiveOverview build() {
+    Tally t = new Tally();
+    zip.entries.forEach(t::add);
+    t.keys.sort(Comparator.comparing((String k) -> !k.equalsIgnoreCase("META-INF/MANIFEST.MF"))
+        .thenComparing(k -> k));
+    if (t.keys.size() > MAX_KEY_ENTRIES) {
+      t.keys = new ArrayList<>(t.keys.subList(0, MAX_KEY_ENTRIES));
+    }
+    t.nested.sort(Comparator.comparing(NestedArchive::name));
+
+    Map<String, String> mf = new LinkedHashMap<>();
+    if (t.manifest.isPresent()) {
+      mf = readManifest(t.manifest.get());
+    }
+    Optional<String> mainClass = get(mf, "Main-Class");
+    Optional<String> startClass = get(mf, "Start-Class");
+    Optional<String> appClass = startClass.isPresent() ? startClass : mainClass;
+
+    Optional<DirectorySample> sampled = scaleToSample(t);
+    String inSample = sampled.isPresent() ? " seen in the sample" : "";
+    List<PackageCount> pkgs = new ArrayList<>();
+    for (Map.Entry<String, int[]> p : t.packages.entrySet()) {
+      pkgs.add(new PackageCount(Texts.safe(p.getKey()), p.getValue()[0], p.getValue()[1]));
+    }
+    String appPackage = appClass.map(c -> c.contains(".") ? c.substring(0, c.lastIndexOf('.'))
+        : "(default package)").orElse("");
+    pkgs.sort(Comparator.comparing((PackageCount p) -> !p.name().equals(appPackage))
+        .thenComparing(Comparator.comparingInt((PackageCount p) -> p.classes() + p.sources())
+            .reversed())
+        .thenComparing(PackageCount::name));
+
+    List<String> artifacts = artifacts(t.poms);
+    List<ClassVersion> versions = sampleVersions(appClass, pkgs);
+    Optional<ScalaTarget> scala = scala(t.nested, t.poms, t.libraryProperties, t.scalaClasses);
+    List<Relocation> relocations = relocations(pkgs);
+
+    boolean app = appClass.isPresent() && !appClass.get().startsWith("org.apache.spark.")
+        && !appClass.get().startsWith("scala.");
+    List<String> warnings = app ? bundlingWarnings(t, scala, inSample) : new ArrayList<>();
+    int newest = versions.stream().mapToInt(ClassVersion::major).max().orElse(0);
+    if (newest > 61) {
+      warnings.add("some classes need " + Bytecode.javaRelease(newest) + " (class file "
+          + newest + ") at run time; on an older JVM they fail with "
+          + "UnsupportedClassVersionError (Spark 3.5 runs on Java 8, 11 and 17)");
+    }
+    if (t.versioned) {
+      notes.add("multi-release jar: META-INF/versions/ classes are counted in their packages");
+    }
+    if (mainClass.isEmpty() && t.manifest.isPresent()) {
+      notes.add("the manifest names no Main-Class: spark-submit needs --class");
+    } else if (t.manifest.isEmpty() && zip.sample.isPresent()) {
+      notes.add("META-INF/MANIFEST.MF is not in the sampled part of the directory, so the "
+          + "Main-Class is unknown; inspect without sampling, or " + InspectorRemedies.MANIFEST_ENTRY.words());
+    } else if (t.manifest.isEmpty()) {
+      notes.add("no META-INF/MANIFEST.MF: spark-submit needs --class");
+    }
+    List<EntrySize> big = new ArrayList<>();
+    while (!t.largest.isEmpty()) {
+      ZipEntryInfo e = t.largest.poll();
+      big.add(0, new EntrySize(Texts.safe(e.name()), e.size(), e.compressedSize()));
+    }
+    List<String> allNotes = new ArrayList<>(zip.notes);
+    allNotes.addAll(notes);
+    return new ArchiveOverview(source, zip.size, zip.entries.size(), zip.declaredEntries, t.files,
+        t.dirs, t.classes, t.usize, t.csize, mainClass.map(Texts::safe), selected(mf), pkgs, t.keys,
+        t.keyTotal, t.nested, relocations, artifacts, versions, scala, big, warnings, allNotes,
+        drillIn(appClass, pkgs), sampled);
+  }
+
+  /**
+   * For an overview of a sampled directory: scales {@code t}'s counts and sizes from the sample
+   * to the whole archive and notes what the sample cannot say; empty when the directory was read whole.
+   */
+  private Optional<DirectorySample> scaleToSample(Tally t) {
+    if (zip.sample.isEmpty()) {
+      return Optional.empty();
+    }
+    ZipArchive.Sample sample = zip.sample.get();
+    int read = zip.entries.size();
+    double scale = zip.declaredEntries >= read && read > 0
+        ? (double) zip.declaredEntries / read
+        : (double) sample.directoryBytes() / Math.max(1, sample.parsedBytes());
+    int seenClasses = t.classes;
+    // Compressed bytes: what precedes the directory less the local headers (estimated from the
+    // sampled names and extra fields, plus a data descriptor where the sample has them); the
+    // uncompressed total follows from the sample's ratio. Both beat scaling a few huge entries.
+    double header = 0;
+    for (ZipEntryInfo e : zip.entries) {
+      header += 30 + e.nameLength() + e.centralExtraLength() + ((e.flags() & 8) != 0 ? 16 : 0);
+    }
+    long estCompressed = Math.max(t.csize,
+        Math.round(sample.entryBytes() - header / Math.max(1, read) * zip.declaredEntries));
+    t.usize = t.csize > 0 ? Math.round((double) t.usize / t.csize * estCompressed) : t.usize;
+    t.csize = estCompressed;
+    t.files = (int) Math.min(Integer.MAX_VALUE, Math.round(t.files * scale));
+    t.dirs = (int) Math.min(Integer.MAX_VALUE, Math.round(t.dirs * scale));
+    t.classes = (int) Math.min(Integer.MAX_VALUE, Math.round(t.classes * scale));
+    int unread = Math.max(0, t.classes - seenClasses);
+    DirectorySample sampled = new DirectorySample(sample.directoryBytes(), sample.bytesRead(),
+        sample.windows().size(), read, zip.declaredEntries, unread);
+    notes.add("sampled overview: " + Texts.bytes(sample.bytesRead()) + " ("
+        + percent(sample.bytesRead(), sample.directoryBytes()) + ") of the "
+        + Texts.bytes(sample.directoryBytes()) + " central directory was read, in "
+        + sample.windows().size() + " evenly spaced windows holding " + Texts.count(read)
+        + " of the " + Texts.count(zip.declaredEntries) + " entries. The file, class and size "
+        + "totals are estimates scaled from the sample; package class counts are the classes "
+        + "seen (the true counts are at least that); packages, key entries, nested archives, "
+        + "relocations and packaging warnings that lie only in the unread parts (about "
+        + Texts.plural(unread, "class") + ") are missing. Inspect without sampling for exact "
+        + "counts and complete warnings");
+    return Optional.of(sampled);
+  }
+
+  /** What an application archive bundles that clashes with the cluster: Spark, Scala, unrelocated libraries, signatures. */
+  private List<String> bundlingWarnings(Tally t, Optional<ScalaTarget> scala, String inSample) {
+    List<String> warnings = new ArrayList<>();
+    int sparkJars = 0;
+    for (NestedArchive n : t.nested) {
+      if (n.name().matches(".*(?:^|/)spark-(core|sql|catalyst)_[\\d.]+-.*\\.jar")) {
+        sparkJars++;
+      }
+    }
+    if (t.sparkClasses > 0 || sparkJars > 0) {
+      warnings.add("bundles Spark itself (" + (t.sparkClasses > 0
+          ? Texts.plural(t.sparkClasses, "org.apache.spark class") + inSample
+          : Texts.plural(sparkJars, "Spark jar") + inSample)
+          + "): mark Spark dependencies 'provided' so the cluster's Spark is used; a bundled "
+          + "Spark of another version fails with NoSuchMethodError, ClassCastException or "
+          + "ClassNotFoundException");
+    }
+    if (t.scalaClasses > 0 || scala.isPresent() && scala.get().evidence().contains("scala-library")) {
+      warnings.add("bundles the Scala library" + scala.map(s -> " " + s.version()).orElse("")
+          + ": it must match the cluster's Scala binary version (Spark 3.x: 2.12 or 2.13, "
+          + "Spark 4: 2.13), else NoSuchMethodError/ClassNotFoundException on scala.*; mark "
+          + "scala-library 'provided'");
+    }
+    for (Map.Entry<String, Integer> c : t.clashing.entrySet()) {
+      if (c.getKey().equals("org/apache/hadoop/") && t.sparkClasses > 0) {
+        continue;
+      }
+      warnings.add("bundles " + CLASHING.get(c.getKey()) + " unrelocated ("
+          + Texts.plural(c.getValue(), "class") + inSample + "), which Spark also ships: a version clash "
+          + "shows as NoSuchMethodError or ClassNotFoundException; relocate it (maven-shade "
+          + "<relocation>, sbt-assembly ShadeRule) or use the cluster's copy");
+    }
+    if (t.signatureFiles > 0 && (t.nestedTotal > 0 || t.packages.size() > 50)) {
+      warnings.add("keeps " + Texts.plural(t.signatureFiles, "signature file") + inSample
+          + " (META-INF/*.SF, *.RSA, *.DSA) from a signed dependency: a merged jar then fails "
+          + "with 'SecurityException: Invalid signature file digest'; exclude them when "
+          + "shading");
+    }
+    return warnings;
+  }
+
+  /** What one pass over the entries counts and keeps: sizes, classes per package, key entries, nested archives, build files. */
+  private final class Tally {
     int files = 0;
     int dirs = 0;
     int classes = 0;
@@ -149,205 +304,70 @@ final class OverviewBuilder {
         Comparator.comparingLong(ZipEntryInfo::size));
     Optional<ZipEntryInfo> manifest = Optional.empty();
     Optional<ZipEntryInfo> libraryProperties = Optional.empty();
-    for (ZipEntryInfo e : zip.entries) {
-      usize += e.size();
-      csize += e.compressedSize();
-      if (e.isDirectory()) {
-        dirs++;
-        continue;
-      }
-      files++;
-      String name = e.name();
-      largest.add(e);
-      if (largest.size() > 5) {
-        largest.poll();
-      }
-      String pkg = packageOf(name);
-      if (e.isClass()) {
-        classes++;
-        packages.computeIfAbsent(pkg, k -> new int[2])[0]++;
-        String stripped = stripRoot(name);
-        if (stripped.startsWith("org/apache/spark/")) {
-          sparkClasses++;
-        } else if (stripped.startsWith("scala/")) {
-          scalaClasses++;
-        }
-        for (String prefix : CLASHING.keySet()) {
-          if (stripped.startsWith(prefix)) {
-            clashing.merge(prefix, 1, Integer::sum);
-          }
-        }
-        versioned |= name.startsWith("META-INF/versions/");
-        continue;
-      }
-      if (SourceAnalyzer.language(name).isPresent()) {
-        packages.computeIfAbsent(pkg, k -> new int[2])[1]++;
-      }
-      String lower = name.toLowerCase(Locale.ROOT);
-      if (lower.equals("meta-inf/manifest.mf")) {
-        manifest = Optional.of(e);
-      }
-      if (name.equals("library.properties")) {
-        libraryProperties = Optional.of(e);
-      }
-      if (lower.startsWith("meta-inf/") && (lower.endsWith(".sf") || lower.endsWith(".rsa")
-          || lower.endsWith(".dsa") || lower.endsWith(".ec"))
-          && lower.indexOf('/', 9) < 0) {
-        signatureFiles++;
-      }
-      if (POM.matcher(name).matches()) {
-        poms.put(name, e);
-      }
-      if (lower.endsWith(".jar") || lower.endsWith(".war") || lower.endsWith(".zip")) {
-        nestedTotal++;
-        if (nested.size() < MAX_NESTED) {
-          nested.add(new NestedArchive(Texts.safe(name), e.size(),
-              e.method() == ZipEntryInfo.STORED));
-        }
-        continue;
-      }
-      if (isKey(name)) {
-        keyTotal++;
-        keys.add(Texts.safe(name));
-      }
-    }
-    keys.sort(Comparator.comparing((String k) -> !k.equalsIgnoreCase("META-INF/MANIFEST.MF"))
-        .thenComparing(k -> k));
-    if (keys.size() > MAX_KEY_ENTRIES) {
-      keys = new ArrayList<>(keys.subList(0, MAX_KEY_ENTRIES));
-    }
-    nested.sort(Comparator.comparing(NestedArchive::name));
 
-    Map<String, String> mf = new LinkedHashMap<>();
-    if (manifest.isPresent()) {
-      mf = readManifest(manifest.get());
+    /** Counts {@code e}. */
+    void add(ZipEntryInfo e) {
+    usize += e.size();
+    csize += e.compressedSize();
+    if (e.isDirectory()) {
+      dirs++;
+      return;
     }
-    Optional<String> mainClass = get(mf, "Main-Class");
-    Optional<String> startClass = get(mf, "Start-Class");
-    Optional<String> appClass = startClass.isPresent() ? startClass : mainClass;
-
-    Optional<DirectorySample> sampled = Optional.empty();
-    String inSample = "";
-    if (zip.sample.isPresent()) {
-      ZipArchive.Sample sample = zip.sample.get();
-      int read = zip.entries.size();
-      double scale = zip.declaredEntries >= read && read > 0
-          ? (double) zip.declaredEntries / read
-          : (double) sample.directoryBytes() / Math.max(1, sample.parsedBytes());
-      int seenClasses = classes;
-      // Compressed bytes: what precedes the directory less the local headers (estimated from the
-      // sampled names and extra fields, plus a data descriptor where the sample has them); the
-      // uncompressed total follows from the sample's ratio. Both beat scaling a few huge entries.
-      double header = 0;
-      for (ZipEntryInfo e : zip.entries) {
-        header += 30 + e.nameLength() + e.centralExtraLength() + ((e.flags() & 8) != 0 ? 16 : 0);
+    files++;
+    String name = e.name();
+    largest.add(e);
+    if (largest.size() > 5) {
+      largest.poll();
+    }
+    String pkg = packageOf(name);
+    if (e.isClass()) {
+      classes++;
+      packages.computeIfAbsent(pkg, k -> new int[2])[0]++;
+      String stripped = stripRoot(name);
+      if (stripped.startsWith("org/apache/spark/")) {
+        sparkClasses++;
+      } else if (stripped.startsWith("scala/")) {
+        scalaClasses++;
       }
-      long estCompressed = Math.max(csize,
-          Math.round(sample.entryBytes() - header / Math.max(1, read) * zip.declaredEntries));
-      usize = csize > 0 ? Math.round((double) usize / csize * estCompressed) : usize;
-      csize = estCompressed;
-      files = (int) Math.min(Integer.MAX_VALUE, Math.round(files * scale));
-      dirs = (int) Math.min(Integer.MAX_VALUE, Math.round(dirs * scale));
-      classes = (int) Math.min(Integer.MAX_VALUE, Math.round(classes * scale));
-      int unread = Math.max(0, classes - seenClasses);
-      sampled = Optional.of(new DirectorySample(sample.directoryBytes(), sample.bytesRead(),
-          sample.windows().size(), read, zip.declaredEntries, unread));
-      inSample = " seen in the sample";
-      notes.add("sampled overview: " + Texts.bytes(sample.bytesRead()) + " ("
-          + percent(sample.bytesRead(), sample.directoryBytes()) + ") of the "
-          + Texts.bytes(sample.directoryBytes()) + " central directory was read, in "
-          + sample.windows().size() + " evenly spaced windows holding " + Texts.count(read)
-          + " of the " + Texts.count(zip.declaredEntries) + " entries. The file, class and size "
-          + "totals are estimates scaled from the sample; package class counts are the classes "
-          + "seen (the true counts are at least that); packages, key entries, nested archives, "
-          + "relocations and packaging warnings that lie only in the unread parts (about "
-          + Texts.plural(unread, "class") + ") are missing. Inspect without sampling for exact "
-          + "counts and complete warnings");
-    }
-    List<PackageCount> pkgs = new ArrayList<>();
-    for (Map.Entry<String, int[]> p : packages.entrySet()) {
-      pkgs.add(new PackageCount(Texts.safe(p.getKey()), p.getValue()[0], p.getValue()[1]));
-    }
-    String appPackage = appClass.map(c -> c.contains(".") ? c.substring(0, c.lastIndexOf('.'))
-        : "(default package)").orElse("");
-    pkgs.sort(Comparator.comparing((PackageCount p) -> !p.name().equals(appPackage))
-        .thenComparing(Comparator.comparingInt((PackageCount p) -> p.classes() + p.sources())
-            .reversed())
-        .thenComparing(PackageCount::name));
-
-    List<String> artifacts = artifacts(poms);
-    List<ClassVersion> versions = sampleVersions(appClass, pkgs);
-    Optional<ScalaTarget> scala = scala(nested, poms, libraryProperties, scalaClasses);
-    List<Relocation> relocations = relocations(pkgs);
-
-    boolean app = appClass.isPresent() && !appClass.get().startsWith("org.apache.spark.")
-        && !appClass.get().startsWith("scala.");
-    List<String> warnings = new ArrayList<>();
-    if (app) {
-      int sparkJars = 0;
-      for (NestedArchive n : nested) {
-        if (n.name().matches(".*(?:^|/)spark-(core|sql|catalyst)_[\\d.]+-.*\\.jar")) {
-          sparkJars++;
+      for (String prefix : CLASHING.keySet()) {
+        if (stripped.startsWith(prefix)) {
+          clashing.merge(prefix, 1, Integer::sum);
         }
       }
-      if (sparkClasses > 0 || sparkJars > 0) {
-        warnings.add("bundles Spark itself (" + (sparkClasses > 0
-            ? Texts.plural(sparkClasses, "org.apache.spark class") + inSample
-            : Texts.plural(sparkJars, "Spark jar") + inSample)
-            + "): mark Spark dependencies 'provided' so the cluster's Spark is used; a bundled "
-            + "Spark of another version fails with NoSuchMethodError, ClassCastException or "
-            + "ClassNotFoundException");
+      versioned |= name.startsWith("META-INF/versions/");
+      return;
+    }
+    if (SourceAnalyzer.language(name).isPresent()) {
+      packages.computeIfAbsent(pkg, k -> new int[2])[1]++;
+    }
+    String lower = name.toLowerCase(Locale.ROOT);
+    if (lower.equals("meta-inf/manifest.mf")) {
+      manifest = Optional.of(e);
+    }
+    if (name.equals("library.properties")) {
+      libraryProperties = Optional.of(e);
+    }
+    if (lower.startsWith("meta-inf/") && (lower.endsWith(".sf") || lower.endsWith(".rsa")
+        || lower.endsWith(".dsa") || lower.endsWith(".ec"))
+        && lower.indexOf('/', 9) < 0) {
+      signatureFiles++;
+    }
+    if (POM.matcher(name).matches()) {
+      poms.put(name, e);
+    }
+    if (lower.endsWith(".jar") || lower.endsWith(".war") || lower.endsWith(".zip")) {
+      nestedTotal++;
+      if (nested.size() < MAX_NESTED) {
+        nested.add(new NestedArchive(Texts.safe(name), e.size(),
+            e.method() == ZipEntryInfo.STORED));
       }
-      if (scalaClasses > 0 || scala.isPresent() && scala.get().evidence().contains("scala-library")) {
-        warnings.add("bundles the Scala library" + scala.map(s -> " " + s.version()).orElse("")
-            + ": it must match the cluster's Scala binary version (Spark 3.x: 2.12 or 2.13, "
-            + "Spark 4: 2.13), else NoSuchMethodError/ClassNotFoundException on scala.*; mark "
-            + "scala-library 'provided'");
-      }
-      for (Map.Entry<String, Integer> c : clashing.entrySet()) {
-        if (c.getKey().equals("org/apache/hadoop/") && sparkClasses > 0) {
-          continue;
-        }
-        warnings.add("bundles " + CLASHING.get(c.getKey()) + " unrelocated ("
-            + Texts.plural(c.getValue(), "class") + inSample + "), which Spark also ships: a version clash "
-            + "shows as NoSuchMethodError or ClassNotFoundException; relocate it (maven-shade "
-            + "<relocation>, sbt-assembly ShadeRule) or use the cluster's copy");
-      }
-      if (signatureFiles > 0 && (nestedTotal > 0 || packages.size() > 50)) {
-        warnings.add("keeps " + Texts.plural(signatureFiles, "signature file") + inSample
-            + " (META-INF/*.SF, *.RSA, *.DSA) from a signed dependency: a merged jar then fails "
-            + "with 'SecurityException: Invalid signature file digest'; exclude them when "
-            + "shading");
-      }
+      return;
     }
-    int newest = versions.stream().mapToInt(ClassVersion::major).max().orElse(0);
-    if (newest > 61) {
-      warnings.add("some classes need " + Bytecode.javaRelease(newest) + " (class file "
-          + newest + ") at run time; on an older JVM they fail with "
-          + "UnsupportedClassVersionError (Spark 3.5 runs on Java 8, 11 and 17)");
+    if (isKey(name)) {
+      keyTotal++;
+      keys.add(Texts.safe(name));
     }
-    if (versioned) {
-      notes.add("multi-release jar: META-INF/versions/ classes are counted in their packages");
     }
-    if (mainClass.isEmpty() && manifest.isPresent()) {
-      notes.add("the manifest names no Main-Class: spark-submit needs --class");
-    } else if (manifest.isEmpty() && zip.sample.isPresent()) {
-      notes.add("META-INF/MANIFEST.MF is not in the sampled part of the directory, so the "
-          + "Main-Class is unknown; inspect without sampling, or " + InspectorRemedies.MANIFEST_ENTRY.words());
-    } else if (manifest.isEmpty()) {
-      notes.add("no META-INF/MANIFEST.MF: spark-submit needs --class");
-    }
-    List<EntrySize> big = new ArrayList<>();
-    while (!largest.isEmpty()) {
-      ZipEntryInfo e = largest.poll();
-      big.add(0, new EntrySize(Texts.safe(e.name()), e.size(), e.compressedSize()));
-    }
-    List<String> allNotes = new ArrayList<>(zip.notes);
-    allNotes.addAll(notes);
-    return new ArchiveOverview(source, zip.size, zip.entries.size(), zip.declaredEntries, files,
-        dirs, classes, usize, csize, mainClass.map(Texts::safe), selected(mf), pkgs, keys,
-        keyTotal, nested, relocations, artifacts, versions, scala, big, warnings, allNotes,
-        drillIn(appClass, pkgs), sampled);
   }
 
   private static String percent(long part, long whole) {

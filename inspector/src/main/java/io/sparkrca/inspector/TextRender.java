@@ -26,6 +26,20 @@ final class TextRender {
 
   static String overview(ArchiveOverview o, Function<? super Remedy, String> words) {
     List<String> out = new ArrayList<>();
+    sizeLines(out, o);
+    out.add("");
+    manifestLines(out, o);
+    out.add("");
+    packageLines(out, o, words);
+    contentLines(out, o);
+    notes(out, o.notes(), words);
+    out.add("");
+    out.add(words.apply(o.drillIn()));
+    return String.join("\n", out) + "\n";
+  }
+
+  /** The title, the sampling caveat, and the size and entry counts. */
+  private static void sizeLines(List<String> out, ArchiveOverview o) {
     out.add("=== JAR Archive Overview: " + o.source() + " ===");
     o.sample().ifPresent(s -> out.add("SAMPLED, COUNTS ARE ESTIMATES: only "
         + String.format(Locale.ROOT, "%.1f%%", 100 * s.fractionRead()) + " of the central "
@@ -45,7 +59,10 @@ final class TextRender {
           + Texts.plural(o.classes(), "class") + "), " + Texts.plural(o.directories(), "directory")
           + "; " + Texts.bytes(o.uncompressedBytes()) + " uncompressed");
     }
-    out.add("");
+  }
+
+  /** The Main-Class, the manifest's build attributes, the class file versions and the Scala version. */
+  private static void manifestLines(List<String> out, ArchiveOverview o) {
     boolean manifestSeen = o.keyEntries().stream()
         .anyMatch(k -> k.equalsIgnoreCase("META-INF/MANIFEST.MF"));
     out.add(o.mainClass().map(m -> "Main-Class (from MANIFEST.MF): " + m)
@@ -76,7 +93,11 @@ final class TextRender {
       out.add("Classes target: " + String.join("; ", parts) + " sampled classes");
     }
     o.scala().ifPresent(s -> out.add("Scala: " + s.version() + " (from " + s.evidence() + ")"));
-    out.add("");
+  }
+
+  /** The largest packages with their class and source counts, the application's marked. */
+  private static void packageLines(List<String> out, ArchiveOverview o, Function<? super Remedy, String> words) {
+    String atLeast = o.estimated() ? "at least " : "";
     int shown = Math.min(MAX_PACKAGES, o.packages().size());
     if (o.estimated()) {
       out.add("Packages & Class Counts (sampled: " + Texts.plural(o.packages().size(), "package")
@@ -88,8 +109,6 @@ final class TextRender {
           + Texts.plural(o.classes(), "class") + (o.packages().size() > shown
               ? "; the " + shown + " largest" : "") + "):");
     }
-    String atLeast = o.estimated() ? "at least " : "";
-    String inSample = o.estimated() ? ", in the sample" : "";
     String main = o.manifest().getOrDefault("Start-Class", o.mainClass().orElse(""));
     String mainPkg = main.contains(".") ? main.substring(0, main.lastIndexOf('.')) : "";
     for (int i = 0; i < shown; i++) {
@@ -111,6 +130,12 @@ final class TextRender {
     }
     o.sample().filter(s -> s.unreadClasses() > 0).ifPresent(s -> out.add("  ... and ~"
         + Texts.plural(s.unreadClasses(), "class") + " in the unread parts of the directory"));
+  }
+
+  /** Nested archives, relocations, bundled artifacts, key and largest entries, and packaging warnings. */
+  private static void contentLines(List<String> out, ArchiveOverview o) {
+    String atLeast = o.estimated() ? "at least " : "";
+    String inSample = o.estimated() ? ", in the sample" : "";
     if (!o.nestedArchives().isEmpty()) {
       long total = 0;
       for (NestedArchive n : o.nestedArchives()) {
@@ -168,10 +193,6 @@ final class TextRender {
         out.add("  ! " + w);
       }
     }
-    notes(out, o.notes(), words);
-    out.add("");
-    out.add(words.apply(o.drillIn()));
-    return String.join("\n", out) + "\n";
   }
 
   /** The notes; the one that ends in advice (the manifest of a sampled archive) says it in {@code words}' words. */
@@ -248,75 +269,9 @@ final class TextRender {
       if (c.malformed().isPresent()) {
         b.add("// Failed to parse bytecode for " + c.entry() + ": " + c.malformed().get());
       }
-      if (!c.strings().isEmpty()) {
-        b.add("");
-        b.add("String constants (table names, paths, SQL, config keys; most interesting first):");
-        int n = 0;
-        for (StringConstant s : c.strings()) {
-          if (n++ >= MAX_STRINGS_SHOWN) {
-            b.add("  ... (" + (c.strings().size() - MAX_STRINGS_SHOWN) + " more; "
-                + words.apply(InspectorRemedies.JSON_LISTS_THEM) + ")");
-            break;
-          }
-          b.add("  - [" + s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "] "
-              + Texts.quote(s.value(), 300) + "  (" + s.method() + s.line().stream()
-                  .mapToObj(l -> ", line " + l).findFirst().orElse("")
-              + s.usedBy().map(u -> ", passed to " + u).orElse("")
-              + (s.occurrences() > 1 ? ", " + s.occurrences() + " uses" : "") + ")");
-        }
-      }
-      if (c.lowInterestStrings() > 0) {
-        b.add("  (" + Texts.plural(c.lowInterestStrings(), "low-interest literal")
-            + " not shown: identifiers, descriptors, format fragments)");
-      }
-      boolean anyCalls = c.methods().stream().anyMatch(m -> !m.calls().isEmpty());
-      if (anyCalls) {
-        b.add("");
-        b.add("Call graph (per method; -> call, => lambda body, ~> invokedynamic, "
-            + "r/w field access):");
-        for (MethodSummary m : c.methods()) {
-          if (m.calls().isEmpty()) {
-            continue;
-          }
-          b.where = "the call graph of " + c.name() + "." + m.name();
-          b.add("  " + m.declaration() + m.firstLine().stream().mapToObj(l -> "  [line " + l + "]")
-              .findFirst().orElse(""));
-          int n = 0;
-          for (Call call : m.calls()) {
-            if (call.kind() == CallKind.FIELD_READ || call.kind() == CallKind.FIELD_WRITE) {
-              continue;
-            }
-            if (n++ >= MAX_CALLS_SHOWN) {
-              b.add("      ... (more calls; " + words.apply(InspectorRemedies.JSON_LISTS_THEM) + ")");
-              break;
-            }
-            b.add("    " + arrow(call.kind()) + " " + call.target()
-                + call.line().stream().mapToObj(l -> "  [" + l + "]").findFirst().orElse("")
-                + call.spark().map(s -> "  (" + s + ")").orElse(""));
-          }
-          List<String> fields = new ArrayList<>();
-          for (Call call : m.calls()) {
-            if (call.kind() == CallKind.FIELD_READ || call.kind() == CallKind.FIELD_WRITE) {
-              fields.add((call.kind() == CallKind.FIELD_READ ? "r " : "w ") + call.target());
-            }
-          }
-          if (!fields.isEmpty()) {
-            b.add("    fields: " + String.join(", ", fields.subList(0, Math.min(12, fields.size())))
-                + (fields.size() > 12 ? ", ..." : ""));
-          }
-        }
-      }
-      b.add("");
-      b.add("Disassembly (javap -c -p style, from ASM):");
-      String method = "";
-      for (String line : c.listing()) {
-        if (line.startsWith("  ") && !line.startsWith("   ") && line.endsWith(";")) {
-          method = line.strip();
-        }
-        b.where = "the disassembly of " + c.name() + (method.isEmpty() ? "" : ", at " + method);
-        b.add(line);
-      }
-      b.add("");
+      stringConstants(b, c, words);
+      callGraph(b, c, words);
+      disassembly(b, c);
     }
     if (!v.omittedClasses().isEmpty()) {
       b.where = "the list of classes not followed";
@@ -334,6 +289,87 @@ final class TextRender {
     }
     notes(out, v.notes(), words);
     return String.join("\n", out) + "\n";
+  }
+
+  /** The class's string constants, most interesting first, and how many low-interest ones were left out. */
+  private static void stringConstants(Budget b, ClassDetail c, Function<? super Remedy, String> words) {
+    if (!c.strings().isEmpty()) {
+      b.add("");
+      b.add("String constants (table names, paths, SQL, config keys; most interesting first):");
+      int n = 0;
+      for (StringConstant s : c.strings()) {
+        if (n++ >= MAX_STRINGS_SHOWN) {
+          b.add("  ... (" + (c.strings().size() - MAX_STRINGS_SHOWN) + " more; "
+              + words.apply(InspectorRemedies.JSON_LISTS_THEM) + ")");
+          break;
+        }
+        b.add("  - [" + s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "] "
+            + Texts.quote(s.value(), 300) + "  (" + s.method() + s.line().stream()
+                .mapToObj(l -> ", line " + l).findFirst().orElse("")
+            + s.usedBy().map(u -> ", passed to " + u).orElse("")
+            + (s.occurrences() > 1 ? ", " + s.occurrences() + " uses" : "") + ")");
+      }
+    }
+    if (c.lowInterestStrings() > 0) {
+      b.add("  (" + Texts.plural(c.lowInterestStrings(), "low-interest literal")
+          + " not shown: identifiers, descriptors, format fragments)");
+    }
+  }
+
+  /** Per method of the class: the calls it makes (up to a bound) and the fields it reads and writes. */
+  private static void callGraph(Budget b, ClassDetail c, Function<? super Remedy, String> words) {
+    boolean anyCalls = c.methods().stream().anyMatch(m -> !m.calls().isEmpty());
+    if (anyCalls) {
+      b.add("");
+      b.add("Call graph (per method; -> call, => lambda body, ~> invokedynamic, "
+          + "r/w field access):");
+      for (MethodSummary m : c.methods()) {
+        if (m.calls().isEmpty()) {
+          continue;
+        }
+        b.where = "the call graph of " + c.name() + "." + m.name();
+        b.add("  " + m.declaration() + m.firstLine().stream().mapToObj(l -> "  [line " + l + "]")
+            .findFirst().orElse(""));
+        int n = 0;
+        for (Call call : m.calls()) {
+          if (call.kind() == CallKind.FIELD_READ || call.kind() == CallKind.FIELD_WRITE) {
+            continue;
+          }
+          if (n++ >= MAX_CALLS_SHOWN) {
+            b.add("      ... (more calls; " + words.apply(InspectorRemedies.JSON_LISTS_THEM) + ")");
+            break;
+          }
+          b.add("    " + arrow(call.kind()) + " " + call.target()
+              + call.line().stream().mapToObj(l -> "  [" + l + "]").findFirst().orElse("")
+              + call.spark().map(s -> "  (" + s + ")").orElse(""));
+        }
+        List<String> fields = new ArrayList<>();
+        for (Call call : m.calls()) {
+          if (call.kind() == CallKind.FIELD_READ || call.kind() == CallKind.FIELD_WRITE) {
+            fields.add((call.kind() == CallKind.FIELD_READ ? "r " : "w ") + call.target());
+          }
+        }
+        if (!fields.isEmpty()) {
+          b.add("    fields: " + String.join(", ", fields.subList(0, Math.min(12, fields.size())))
+              + (fields.size() > 12 ? ", ..." : ""));
+        }
+      }
+    }
+  }
+
+  /** The class's disassembly, each line charged to the method it belongs to. */
+  private static void disassembly(Budget b, ClassDetail c) {
+    b.add("");
+    b.add("Disassembly (javap -c -p style, from ASM):");
+    String method = "";
+    for (String line : c.listing()) {
+      if (line.startsWith("  ") && !line.startsWith("   ") && line.endsWith(";")) {
+        method = line.strip();
+      }
+      b.where = "the disassembly of " + c.name() + (method.isEmpty() ? "" : ", at " + method);
+      b.add(line);
+    }
+    b.add("");
   }
 
   private static String arrow(CallKind k) {

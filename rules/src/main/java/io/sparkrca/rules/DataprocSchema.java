@@ -42,6 +42,16 @@ public final class DataprocSchema {
   /** The proto package of every message. */
   public static final String PACKAGE = "google.cloud.dataproc.v1";
 
+  /**
+   * The push-based shuffle read metrics, the same in a stage, a task and their quantiles: declared
+   * before {@link #FILE}, which is built from it when the class initializes.
+   */
+  private static final String[] PUSH_READ = {
+    "corrupt_merged_block_chunks", "local_merged_blocks_fetched", "local_merged_bytes_read",
+    "local_merged_chunks_fetched", "merged_fetch_fallback_count", "remote_merged_blocks_fetched",
+    "remote_merged_bytes_read", "remote_merged_chunks_fetched", "remote_merged_reqs_duration"
+  };
+
   private static final FileDescriptor FILE = build();
 
   /** Fields by name per message, so that hot paths avoid protobuf's by-name lookup. */
@@ -135,13 +145,23 @@ public final class DataprocSchema {
     };
     file.addMessageType(msg("Quantiles").ints64(quantileLeaves).build());
 
-    String[] pushRead = {
-      "corrupt_merged_block_chunks", "local_merged_blocks_fetched", "local_merged_bytes_read",
-      "local_merged_chunks_fetched", "merged_fetch_fallback_count", "remote_merged_blocks_fetched",
-      "remote_merged_bytes_read", "remote_merged_chunks_fetched", "remote_merged_reqs_duration"
-    };
+    addStageMetrics(file);
+    addTaskQuantiles(file);
+    addExecutors(file);
+    addTasks(file);
+    addStage(file);
 
-    // Stage-level metrics.
+    try {
+      return FileDescriptor.buildFrom(
+          file.build(), new FileDescriptor[] {TimestampProto.getDescriptor()});
+    } catch (DescriptorValidationException e) {
+      // The schema is this class's constants: it builds, or the tests fail.
+      throw new AssertionError("the Dataproc schema does not build: " + e.getMessage(), e);
+    }
+  }
+
+  /** The stage-level metrics: input, output, shuffle read and write, and their sum. */
+  private static void addStageMetrics(FileDescriptorProto.Builder file) {
     file.addMessageType(msg("StageInputMetrics").ints64("bytes_read", "records_read").build());
     file.addMessageType(
         msg("StageOutputMetrics").ints64("bytes_written", "records_written").build());
@@ -149,8 +169,8 @@ public final class DataprocSchema {
         msg("StageShuffleWriteMetrics")
             .ints64("bytes_written", "records_written", "write_time_nanos")
             .build());
-    file.addMessageType(msg("StageShufflePushReadMetrics").ints64(pushRead).build());
-    file.addMessageType(msg("ShufflePushReadMetrics").ints64(pushRead).build());
+    file.addMessageType(msg("StageShufflePushReadMetrics").ints64(PUSH_READ).build());
+    file.addMessageType(msg("ShufflePushReadMetrics").ints64(PUSH_READ).build());
     file.addMessageType(
         msg("StageShuffleReadMetrics")
             .ints64(
@@ -171,15 +191,17 @@ public final class DataprocSchema {
             .message("stage_shuffle_read_metrics", "StageShuffleReadMetrics")
             .message("stage_shuffle_write_metrics", "StageShuffleWriteMetrics")
             .build());
+  }
 
-    // Task quantiles.
+  /** The quantiles of the task metrics, per kind of metric. */
+  private static void addTaskQuantiles(FileDescriptorProto.Builder file) {
     file.addMessageType(
         msg("InputQuantileMetrics").messages("Quantiles", "bytes_read", "records_read").build());
     file.addMessageType(
         msg("OutputQuantileMetrics")
             .messages("Quantiles", "bytes_written", "records_written")
             .build());
-    file.addMessageType(msg("ShufflePushReadQuantileMetrics").messages("Quantiles", pushRead).build());
+    file.addMessageType(msg("ShufflePushReadQuantileMetrics").messages("Quantiles", PUSH_READ).build());
     file.addMessageType(
         msg("ShuffleReadQuantileMetrics")
             .messages(
@@ -205,8 +227,10 @@ public final class DataprocSchema {
             .message("shuffle_read_metrics", "ShuffleReadQuantileMetrics")
             .message("shuffle_write_metrics", "ShuffleWriteQuantileMetrics")
             .build());
+  }
 
-    // Executors.
+  /** The executors: memory, peak metrics, their distributions and per-stage summaries, speculation, accumulables. */
+  private static void addExecutors(FileDescriptorProto.Builder file) {
     file.addMessageType(
         msg("MemoryMetrics")
             .ints64(
@@ -261,8 +285,10 @@ public final class DataprocSchema {
             .optionalInt64("accumullable_info_id")
             .optionalString("name", "update", "value")
             .build());
+  }
 
-    // Tasks.
+  /** The tasks and their metrics. */
+  private static void addTasks(FileDescriptorProto.Builder file) {
     file.addMessageType(msg("InputMetrics").ints64("bytes_read", "records_read").build());
     file.addMessageType(msg("OutputMetrics").ints64("bytes_written", "records_written").build());
     file.addMessageType(
@@ -301,8 +327,10 @@ public final class DataprocSchema {
             .timestamp("launch_time", "result_fetch_start")
             .message("task_metrics", "TaskMetrics")
             .build());
+  }
 
-    // The stage.
+  /** The stage itself, which holds the rest. */
+  private static void addStage(FileDescriptorProto.Builder file) {
     file.addMessageType(
         msg("StageData")
             .repeatedMessage("accumulator_updates", "AccumulableInfo")
@@ -326,14 +354,6 @@ public final class DataprocSchema {
             .message("task_quantile_metrics", "TaskQuantileMetrics")
             .mapInt64Key("tasks", "TaskData")
             .build());
-
-    try {
-      return FileDescriptor.buildFrom(
-          file.build(), new FileDescriptor[] {TimestampProto.getDescriptor()});
-    } catch (DescriptorValidationException e) {
-      // The schema is this class's constants: it builds, or the tests fail.
-      throw new AssertionError("the Dataproc schema does not build: " + e.getMessage(), e);
-    }
   }
 
   private static EnumValueDescriptorProto.Builder enumValue(String name, int number) {

@@ -222,11 +222,7 @@ public record RuleCatalog(List<StageRule> rules, List<BrokenRule> broken) {
         }
       }
     }
-    try {
-      return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(arr);
-    } catch (JsonProcessingException e) {
-      throw new AssertionError("writing a JSON tree of strings to memory failed", e);
-    }
+    return io.sparkrca.core.json.JsonText.indented(arr, "the rules");
   }
 
   private static BrokenRule entry(String id, String why) {

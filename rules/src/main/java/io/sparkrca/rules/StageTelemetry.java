@@ -181,11 +181,7 @@ public final class StageTelemetry {
       arr.add(toNode(m));
     }
     root.set("total_executor_summary", toNode(executors));
-    try {
-      return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root);
-    } catch (JsonProcessingException e) {
-      throw new AssertionError("writing a JSON tree to memory failed", e);
-    }
+    return io.sparkrca.core.json.JsonText.indented(root, "the stage telemetry");
   }
 
   static ObjectNode toNode(Message m) {

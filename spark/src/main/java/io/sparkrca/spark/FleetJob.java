@@ -8,6 +8,7 @@ import io.sparkrca.core.report.Report;
 import io.sparkrca.fleet.FleetAnalysis;
 import io.sparkrca.fleet.FleetLog;
 import io.sparkrca.fleet.FleetLogs;
+import io.sparkrca.fleet.FleetOptions;
 import io.sparkrca.fleet.FleetRow;
 import io.sparkrca.fleet.FleetSummary;
 import io.sparkrca.spark.internal.HadoopConf;
@@ -80,18 +81,14 @@ public final class FleetJob {
 
   private final String root;
   private final String output;
-  private final int maxDepth;
-  private final boolean skipInProgress;
-  private final boolean reanalyze;
+  private final FleetOptions.Chosen options;
   private final long taskBytes;
   private final Duration timeout;
 
-  private FleetJob(Builder b) {
+  private FleetJob(Builder b, FleetOptions.Chosen options) {
     this.root = b.root;
     this.output = b.output;
-    this.maxDepth = b.maxDepth;
-    this.skipInProgress = b.skipInProgress;
-    this.reanalyze = b.reanalyze;
+    this.options = options;
     this.taskBytes = b.taskBytes;
     this.timeout = b.timeout;
   }
@@ -151,11 +148,11 @@ public final class FleetJob {
     Configuration hadoop = spark.sparkContext().hadoopConfiguration();
     HadoopConf conf = new HadoopConf(hadoop);
     ByteSources sources = sources(hadoop);
-    FleetLogs.Listing listing = FleetLogs.discover(sources, root, maxDepth);
+    FleetLogs.Listing listing = FleetLogs.discover(sources, root, options.maxDepth());
     List<FleetLog> logs = new ArrayList<>();
     long skipped = 0;
     for (FleetLog l : listing.logs()) {
-      if (skipInProgress && l.inProgress()) {
+      if (options.leavesOut(l)) {
         skipped++;
       } else {
         logs.add(l);
@@ -164,7 +161,7 @@ public final class FleetJob {
     String out = output.endsWith("/") ? output.substring(0, output.length() - 1) : output;
     String rowsTable = out + "/rows";
     String indexDir = out + "/index";
-    Optional<String> previous = reanalyze ? Optional.empty() : latestIndex(hadoop, indexDir);
+    Optional<String> previous = options.reanalyze() ? Optional.empty() : latestIndex(hadoop, indexDir);
 
     // Rows still current in the index: joined on the executors; only their paths reach the driver.
     JavaRDD<FleetRow> reusedRows = jsc.emptyRDD();
@@ -405,12 +402,9 @@ public final class FleetJob {
   }
 
   /** Builds a {@link FleetJob}. */
-  public static final class Builder {
+  public static final class Builder extends FleetOptions<Builder> {
     private String root;
     private String output;
-    private int maxDepth = FleetLogs.DEFAULT_MAX_DEPTH;
-    private boolean skipInProgress;
-    private boolean reanalyze;
     private long taskBytes = DEFAULT_TASK_BYTES;
     private Duration timeout = Duration.ofMinutes(10);
 
@@ -425,27 +419,6 @@ public final class FleetJob {
     /** Where the rows, the index and the summary go. */
     public Builder output(String output) {
       this.output = Objects.requireNonNull(output, "output");
-      return this;
-    }
-
-    /** How many directory levels below the root are searched (default {@value FleetLogs#DEFAULT_MAX_DEPTH}). */
-    public Builder maxDepth(int depth) {
-      if (depth < 0) {
-        throw new InvalidRequestException("the search depth must be 0 or more, not " + depth);
-      }
-      this.maxDepth = depth;
-      return this;
-    }
-
-    /** Leave out logs of applications still running (default: analyse them, marked in progress). */
-    public Builder skipInProgress(boolean skip) {
-      this.skipInProgress = skip;
-      return this;
-    }
-
-    /** Ignore the index and analyse every log again (default false). */
-    public Builder reanalyze(boolean reanalyze) {
-      this.reanalyze = reanalyze;
       return this;
     }
 
@@ -465,6 +438,11 @@ public final class FleetJob {
       return this;
     }
 
+    @Override
+    protected Builder self() {
+      return this;
+    }
+
     /** @throws InvalidRequestException when the root or the output is missing */
     public FleetJob build() {
       if (root == null || root.isBlank()) {
@@ -473,7 +451,7 @@ public final class FleetJob {
       if (output == null || output.isBlank()) {
         throw new InvalidRequestException("no output location given: name a directory or prefix to write rows to");
       }
-      return new FleetJob(this);
+      return new FleetJob(this, chosen());
     }
   }
 }

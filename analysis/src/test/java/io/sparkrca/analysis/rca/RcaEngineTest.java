@@ -201,9 +201,13 @@ class RcaEngineTest {
     Analyzer quota = new Analyzer() {
       @Override public String name() { return "quota"; }
       @Override public List<Candidate> analyze(AnalysisContext ctx) {
-        Finding finding = new Finding("", RootCauseKind.DRIVER_BOTTLENECK, Severity.HIGH, "Waited for a quota",
-            "the job waited 9 s for its warehouse quota", Culprit.none(), List.of(), 9000, 0.3, false,
-            Optional.empty(), List.of(ctx.apiRef("jobs", "")), name());
+        Finding finding = Finding.builder(RootCauseKind.DRIVER_BOTTLENECK, Severity.HIGH, name())
+            .title("Waited for a quota")
+            .summary("the job waited 9 s for its warehouse quota")
+            .culprit(Culprit.none())
+            .cost(9000, 0.3)
+            .evidence(List.of(ctx.apiRef("jobs", "")))
+            .build();
         return List.of(Candidate.builder(finding).confidence(Confidence.CONFIRMED).explanation("It waited.").build());
       }
     };

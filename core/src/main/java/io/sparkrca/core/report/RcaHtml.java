@@ -4,11 +4,11 @@ import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.report.html.Charts;
 import io.sparkrca.core.report.html.HtmlPage;
-import io.sparkrca.core.report.html.HtmlSection;
 import io.sparkrca.core.report.html.ProfileCharts;
 import io.sparkrca.core.report.html.RunProfile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.Locale;
 
 /**
@@ -19,15 +19,35 @@ import java.util.Locale;
  * and each executor's GC share and spill. Further sections (a comparison with a baseline) follow.
  */
 final class RcaHtml {
+  /** The sections, in the order the page shows them: the charts and further sections where they belong. */
+  private static final List<BiConsumer<HtmlPage, RcaReport>> SECTIONS = List.of(
+      RcaHtml::header,
+      RcaHtml::rootCause,
+      (page, r) -> r.profile().ifPresent(p -> charts(page, r, p)),
+      RcaHtml::evidence,
+      (page, r) -> r.sections().forEach(s -> s.appendHtml(page)),
+      RcaHtml::remediation,
+      RcaHtml::missingEvidence,
+      RcaHtml::findings,
+      RcaHtml::timeline,
+      RcaHtml::notes);
+
   private static final int MAX_FINDINGS = 50;
   private static final int MAX_TIMELINE = 100;
 
   private RcaHtml() {}
 
   static String render(RcaReport r) {
+    String id = r.application().id();
+    HtmlPage page = HtmlPage.titled("Root Cause Analysis: " + (id.isEmpty() ? "unknown application" : id));
+    SECTIONS.forEach(section -> section.accept(page, r));
+    return page.render();
+  }
+
+  /** The verdict and the application's facts. */
+  private static void header(HtmlPage page, RcaReport r) {
     ApplicationRef a = r.application();
     RootCause rc = r.rootCause();
-    HtmlPage page = HtmlPage.titled("Root Cause Analysis: " + (a.id().isEmpty() ? "unknown application" : a.id()));
     String cls = r.verdict().name().toLowerCase(Locale.ROOT);
     page.raw("<p><span class=\"verdict " + cls + "\" data-verdict=\"" + r.verdict().name() + "\">" + r.verdict().name()
         + "</span> <code data-kind=\"" + rc.kind().name() + "\">" + rc.kind().name() + "</code> <span class=\"muted\">"
@@ -43,7 +63,11 @@ final class RcaHtml {
         + a.durationMs().map(d -> ", ran " + Formats.humanMillis(d)).orElse("")});
     facts.add(new String[] {"Outcome", a.outcome().name()});
     page.facts(facts);
+  }
 
+  /** Section 1: the root cause, what it concerns, and how to confirm it. */
+  private static void rootCause(HtmlPage page, RcaReport r) {
+    RootCause rc = r.rootCause();
     page.heading(2, "1. Root cause: " + rc.title());
     if (!rc.culprit().describe().isEmpty()) {
       page.note(rc.culprit().describe());
@@ -51,9 +75,11 @@ final class RcaHtml {
     page.paragraph(rc.explanation());
     rc.toConfirm().ifPresent(c -> page.paragraph("To confirm: " + c));
     rc.codeLocation().ifPresent(c -> page.paragraph("Code location: " + c));
+  }
 
-    r.profile().ifPresent(p -> charts(page, r, p));
-
+  /** Section 2: the evidence for and against, the failure chain, and the alternatives rejected. */
+  private static void evidence(HtmlPage page, RcaReport r) {
+    RootCause rc = r.rootCause();
     page.heading(2, "2. Evidence");
     if (!rc.evidenceFor().isEmpty()) {
       page.heading(3, "Evidence for");
@@ -83,11 +109,10 @@ final class RcaHtml {
       page.table("", List.of("kind", "title", "why rejected"), rc.alternatives().stream()
           .map(x -> List.of(x.kind().name(), x.title(), x.whyRejected())).toList());
     }
+  }
 
-    for (HtmlSection s : r.sections()) {
-      s.appendHtml(page);
-    }
-
+  /** Section 3: each recommendation with its property changes. */
+  private static void remediation(HtmlPage page, RcaReport r) {
     page.heading(2, "3. Remediation plan");
     if (r.recommendations().isEmpty()) {
       page.paragraph("Nothing to change.");
@@ -101,7 +126,10 @@ final class RcaHtml {
             p.current().map(c -> Redactor.standard().redactProperty(p.property(), c)).orElse(""))).toList());
       }
     }
+  }
 
+  /** Section 4: what was missing, why, and how to get it. */
+  private static void missingEvidence(HtmlPage page, RcaReport r) {
     page.heading(2, "4. Missing evidence");
     if (r.missingEvidence().isEmpty()) {
       page.paragraph("None: every piece of evidence that matters was collected.");
@@ -110,7 +138,10 @@ final class RcaHtml {
           .map(m -> List.of(m.what(), m.reason().name().replace('_', ' ').toLowerCase(Locale.ROOT)
               + (m.detail().isEmpty() ? "" : ": " + m.detail()), m.whyItMatters(), m.howToGet())).toList());
     }
+  }
 
+  /** Section 5: every finding, ranked. */
+  private static void findings(HtmlPage page, RcaReport r) {
     page.heading(2, "5. All findings (ranked)");
     if (r.findings().isEmpty()) {
       page.paragraph("None.");
@@ -123,6 +154,10 @@ final class RcaHtml {
       page.table(r.findings().size() > MAX_FINDINGS ? (r.findings().size() - MAX_FINDINGS) + " more in the JSON report"
           : "", List.of("#", "kind", "severity", "concerns", "summary", "time explained"), rows, 5);
     }
+  }
+
+  /** Section 6: the timeline, when there is one. */
+  private static void timeline(HtmlPage page, RcaReport r) {
     if (!r.timeline().isEmpty()) {
       page.heading(2, "6. Timeline of events");
       List<List<String>> rows = new ArrayList<>();
@@ -132,11 +167,14 @@ final class RcaHtml {
       page.table(r.timeline().size() > MAX_TIMELINE ? (r.timeline().size() - MAX_TIMELINE) + " more in the JSON report"
           : "", List.of("time", "source", "event"), rows);
     }
+  }
+
+  /** The notes, when there are any. */
+  private static void notes(HtmlPage page, RcaReport r) {
     if (!r.notes().isEmpty()) {
       page.heading(2, "Notes");
       page.list(r.notes());
     }
-    return page.render();
   }
 
   /** The charts of one run: timeline (with the failure chain), the stages of interest's tasks, the executors. */

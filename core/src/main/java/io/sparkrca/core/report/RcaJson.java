@@ -1,12 +1,11 @@
 package io.sparkrca.core.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.sparkrca.core.error.SparkRcaException;
+import io.sparkrca.core.json.JsonText;
 import io.sparkrca.core.redaction.Redactor;
 import java.time.Instant;
 import java.util.List;
@@ -23,11 +22,7 @@ final class RcaJson {
   private RcaJson() {}
 
   static String write(RcaReport r) {
-    try {
-      return MAPPER.writeValueAsString(tree(r));
-    } catch (JsonProcessingException e) {
-      throw new SparkRcaException("could not write the report as JSON: " + e.getOriginalMessage(), e);
-    }
+    return JsonText.indented(tree(r), "the report");
   }
 
   /** The report as a JSON tree. */

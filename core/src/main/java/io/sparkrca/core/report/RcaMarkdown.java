@@ -7,6 +7,7 @@ import static io.sparkrca.core.report.Markdown.text;
 import io.sparkrca.core.evidence.EvidenceKind;
 import io.sparkrca.core.redaction.Redactor;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.stream.Collectors;
 
 /**
@@ -16,6 +17,20 @@ import java.util.stream.Collectors;
  * missing and every finding. Input text is redacted, escaped and capped.
  */
 final class RcaMarkdown {
+  /** The sections, in the order the report shows them. */
+  private static final List<BiConsumer<StringBuilder, RcaReport>> SECTIONS = List.of(
+      RcaMarkdown::header,
+      RcaMarkdown::executiveSummary,
+      RcaMarkdown::logDiagnostics,
+      RcaMarkdown::stageMetrics,
+      RcaMarkdown::codeContext,
+      RcaMarkdown::analysis,
+      RcaMarkdown::remediation,
+      RcaMarkdown::missingEvidence,
+      RcaMarkdown::findings,
+      RcaMarkdown::timeline,
+      RcaMarkdown::notes);
+
   private static final int MAX_FINDINGS = 50;
   private static final int MAX_TIMELINE = 60;
 
@@ -23,6 +38,12 @@ final class RcaMarkdown {
 
   static String render(RcaReport r) {
     StringBuilder out = new StringBuilder(8192);
+    SECTIONS.forEach(section -> section.accept(out, r));
+    return out.toString();
+  }
+
+  /** The title and the application's identity, status and verdict. */
+  private static void header(StringBuilder out, RcaReport r) {
     ApplicationRef a = r.application();
     RootCause rc = r.rootCause();
     String what = switch (rc.kind().category()) {
@@ -47,7 +68,11 @@ final class RcaMarkdown {
     bullet(out, "Verdict", "**" + r.verdict().name() + "**: " + code(rc.kind().name()) + " ("
         + rc.confidence().name().replace('_', ' ').toLowerCase(java.util.Locale.ROOT) + ")");
     out.append('\n');
+  }
 
+  /** Section 1: the root cause in a few sentences. */
+  private static void executiveSummary(StringBuilder out, RcaReport r) {
+    RootCause rc = r.rootCause();
     out.append("### 1. Executive Summary\n\n");
     out.append("**").append(text(rc.title(), 300)).append("**");
     if (!rc.culprit().describe().isEmpty()) {
@@ -56,7 +81,11 @@ final class RcaMarkdown {
     out.append(". Confidence: **").append(rc.confidence().name().replace('_', ' ')).append("**.\n\n");
     out.append(text(rc.explanation(), 4000)).append("\n\n");
     rc.toConfirm().ifPresent(c -> out.append("To confirm: ").append(text(c, 1000)).append("\n\n"));
+  }
 
+  /** Section 2 A: the log records that support the root cause. */
+  private static void logDiagnostics(StringBuilder out, RcaReport r) {
+    RootCause rc = r.rootCause();
     out.append("### 2. Evidence Gathered\n\n");
     out.append("#### A. Log Diagnostics\n\n");
     List<EvidenceRef> logRefs = rc.evidenceFor().stream()
@@ -73,6 +102,10 @@ final class RcaMarkdown {
         }
       }
     }
+  }
+
+  /** Section 2 B: the findings about stages and telemetry, with the time each explains. */
+  private static void stageMetrics(StringBuilder out, RcaReport r) {
     out.append("#### B. Stage & Telemetry Metrics\n\n");
     List<Finding> metricFindings = r.findings().stream().filter(f -> !f.metrics().isEmpty() || !f.culprit().stageIds().isEmpty()).toList();
     if (metricFindings.isEmpty()) {
@@ -93,6 +126,11 @@ final class RcaMarkdown {
       out.append('\n');
     }
     out.append('\n');
+  }
+
+  /** Section 2 C: where in the code, when known. */
+  private static void codeContext(StringBuilder out, RcaReport r) {
+    RootCause rc = r.rootCause();
     out.append("#### C. Code Context (Source of Truth)\n\n");
     List<EvidenceRef> codeRefs = r.findings().stream().flatMap(f -> f.evidence().stream())
         .filter(e -> e.kind() == EvidenceRef.Kind.CODE).distinct().toList();
@@ -107,7 +145,11 @@ final class RcaMarkdown {
       }
       out.append('\n');
     }
+  }
 
+  /** Section 3: the failure chain, the evidence for and against, and the alternatives rejected. */
+  private static void analysis(StringBuilder out, RcaReport r) {
+    RootCause rc = r.rootCause();
     out.append("### 3. Root Cause Analysis\n\n");
     if (!r.failureChain().isEmpty()) {
       out.append("Failure chain (the earliest failure that explains the rest first):\n\n");
@@ -138,7 +180,10 @@ final class RcaMarkdown {
       }
       out.append('\n');
     }
+  }
 
+  /** Section 4: the immediate fix, then tuning, then every property change at once. */
+  private static void remediation(StringBuilder out, RcaReport r) {
     out.append("### 4. Remediation Plan\n\n");
     out.append("#### Immediate Fix\n\n");
     List<Recommendation> fixes = r.recommendations().stream()
@@ -162,7 +207,10 @@ final class RcaMarkdown {
       out.append("\nAll property changes at once:\n\n").append(Markdown.codeBlock("--properties " + props, 3));
     }
     out.append('\n');
+  }
 
+  /** Section 5: what was missing, why it matters and how to get it. */
+  private static void missingEvidence(StringBuilder out, RcaReport r) {
     out.append("### 5. Missing Evidence\n\n");
     if (r.missingEvidence().isEmpty()) {
       out.append("- None: every piece of evidence that matters was collected.\n");
@@ -175,7 +223,10 @@ final class RcaMarkdown {
           .append("  - How to get it: ").append(text(m.howToGet(), 600)).append('\n');
     }
     out.append('\n');
+  }
 
+  /** Section 6: every finding, ranked, as a table. */
+  private static void findings(StringBuilder out, RcaReport r) {
     out.append("### 6. All Findings (ranked)\n\n");
     if (r.findings().isEmpty()) {
       out.append("- None.\n");
@@ -192,6 +243,10 @@ final class RcaMarkdown {
       }
     }
     out.append('\n');
+  }
+
+  /** Section 7: the timeline, when there is one. */
+  private static void timeline(StringBuilder out, RcaReport r) {
     if (!r.timeline().isEmpty()) {
       out.append("### 7. Timeline\n\n");
       for (TimelineEvent t : r.timeline().subList(0, Math.min(MAX_TIMELINE, r.timeline().size()))) {
@@ -206,11 +261,14 @@ final class RcaMarkdown {
       }
       out.append('\n');
     }
+  }
+
+  /** The notes, when there are any. */
+  private static void notes(StringBuilder out, RcaReport r) {
     if (!r.notes().isEmpty()) {
       out.append("### Notes\n\n");
       r.notes().forEach(n -> out.append("- ").append(text(n, 800)).append('\n'));
     }
-    return out.toString();
   }
 
   private static void recommendation(StringBuilder out, Recommendation x) {

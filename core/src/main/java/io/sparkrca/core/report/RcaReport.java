@@ -23,6 +23,12 @@ import java.util.Optional;
  * System.exit(report.exitCode());
  * }</pre>
  *
+ * <p>Built with {@link #builder} (what is not named is empty), or changed with {@link #toBuilder()}:
+ *
+ * <pre>{@code
+ * RcaReport built = RcaReport.builder(application, Verdict.PROBLEM, cause).findings(List.of(finding)).build();
+ * }</pre>
+ *
  * @param application which application
  * @param verdict healthy, a problem, or undetermined
  * @param rootCause the root cause (for a healthy run, kind {@link RootCauseKind#HEALTHY})
@@ -77,10 +83,23 @@ public record RcaReport(
         Optional.empty(), List.of());
   }
 
+  /** A builder of the report on {@code application}: what is not named is empty. */
+  public static Builder builder(ApplicationRef application, Verdict verdict, RootCause rootCause) {
+    return new Builder(application, verdict, rootCause);
+  }
+
+  /** A builder holding this report's fields, to change some of them. */
+  public Builder toBuilder() {
+    Builder b = new Builder(application, verdict, rootCause).failureChain(failureChain).timeline(timeline)
+        .findings(findings).recommendations(recommendations).missingEvidence(missingEvidence).notes(notes);
+    b.charts = charts;
+    b.sections.addAll(sections);
+    return b;
+  }
+
   /** This report with its HTML charts drawn from {@code source} (the application, profiled when rendered). */
   public RcaReport withCharts(ChartSource source) {
-    return new RcaReport(application, verdict, rootCause, failureChain, timeline, findings, recommendations,
-        missingEvidence, notes, Optional.of(source), sections);
+    return toBuilder().charts(source).build();
   }
 
   /** This report with the numbers its HTML charts draw, made already. */
@@ -98,10 +117,7 @@ public record RcaReport(
 
   /** This report with one more HTML section (a comparison with a baseline, say). */
   public RcaReport withSection(HtmlSection s) {
-    List<HtmlSection> all = new java.util.ArrayList<>(sections);
-    all.add(Objects.requireNonNull(s, "section"));
-    return new RcaReport(application, verdict, rootCause, failureChain, timeline, findings, recommendations,
-        missingEvidence, notes, charts, all);
+    return toBuilder().section(s).build();
   }
 
   /** The command line's exit code: 0 healthy on sufficient evidence, 1 otherwise. */
@@ -128,5 +144,79 @@ public record RcaReport(
   @Override
   public String toHtml() {
     return RcaHtml.render(this);
+  }
+
+  /** Builds an {@link RcaReport}. Not thread-safe. */
+  public static final class Builder {
+    private final ApplicationRef application;
+    private final Verdict verdict;
+    private final RootCause rootCause;
+    private List<ChainLink> failureChain = List.of();
+    private List<TimelineEvent> timeline = List.of();
+    private List<Finding> findings = List.of();
+    private List<Recommendation> recommendations = List.of();
+    private List<MissingEvidence> missingEvidence = List.of();
+    private List<String> notes = List.of();
+    private Optional<ChartSource> charts = Optional.empty();
+    private final List<HtmlSection> sections = new java.util.ArrayList<>();
+
+    private Builder(ApplicationRef application, Verdict verdict, RootCause rootCause) {
+      this.application = application;
+      this.verdict = verdict;
+      this.rootCause = rootCause;
+    }
+
+    /** The failure chain, root cause first. */
+    public Builder failureChain(List<ChainLink> links) {
+      this.failureChain = links;
+      return this;
+    }
+
+    /** The key events, in time order. */
+    public Builder timeline(List<TimelineEvent> events) {
+      this.timeline = events;
+      return this;
+    }
+
+    /** Every finding, ranked: the root cause's first. */
+    public Builder findings(List<Finding> ranked) {
+      this.findings = ranked;
+      return this;
+    }
+
+    /** What to do, most important first. */
+    public Builder recommendations(List<Recommendation> list) {
+      this.recommendations = list;
+      return this;
+    }
+
+    /** What was missing and would matter. */
+    public Builder missingEvidence(List<MissingEvidence> gaps) {
+      this.missingEvidence = gaps;
+      return this;
+    }
+
+    /** Anything else the reader should know about the analysis. */
+    public Builder notes(List<String> notes) {
+      this.notes = notes;
+      return this;
+    }
+
+    /** What the HTML report's charts are drawn from (default: no charts). */
+    public Builder charts(ChartSource source) {
+      this.charts = Optional.of(Objects.requireNonNull(source, "source"));
+      return this;
+    }
+
+    /** One more part of the HTML report, after those already added. */
+    public Builder section(HtmlSection section) {
+      this.sections.add(Objects.requireNonNull(section, "section"));
+      return this;
+    }
+
+    public RcaReport build() {
+      return new RcaReport(application, verdict, rootCause, failureChain, timeline, findings, recommendations,
+          missingEvidence, notes, charts, sections);
+    }
   }
 }

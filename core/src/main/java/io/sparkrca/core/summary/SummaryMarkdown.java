@@ -11,6 +11,7 @@ import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Markdown;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.Map;
 
 /**
@@ -22,12 +23,29 @@ import java.util.Map;
  * }</pre>
  */
 public final class SummaryMarkdown {
+  /** The sections, in the order the report shows them. */
+  private static final List<BiConsumer<StringBuilder, ApplicationSummary>> SECTIONS = List.of(
+      SummaryMarkdown::overview,
+      SummaryMarkdown::eventHistogram,
+      SummaryMarkdown::failedStages,
+      SummaryMarkdown::failedSql,
+      SummaryMarkdown::failedTasks,
+      SummaryMarkdown::lostExecutors,
+      SummaryMarkdown::spills,
+      SummaryMarkdown::reading);
+
   private static final int HISTOGRAM_TOP = 10;
 
   private SummaryMarkdown() {}
 
   public static String render(ApplicationSummary s) {
     StringBuilder out = new StringBuilder(4096);
+    SECTIONS.forEach(section -> section.accept(out, s));
+    return out.toString();
+  }
+
+  /** The application's identity, status, duration and counts of jobs, stages, tasks, GC and SQL. */
+  private static void overview(StringBuilder out, ApplicationSummary s) {
     out.append("## Spark Event Log Executive Summary\n\n");
     line(out, "Source URI", code(s.source(), 500));
     line(out, "Application ID", code(s.applicationId()));
@@ -78,7 +96,10 @@ public final class SummaryMarkdown {
       line(out, "Total Event Lines Processed", code(Long.toString(s.reading().get().lines())));
     }
     out.append('\n');
+  }
 
+  /** The most frequent event types, when the log was read. */
+  private static void eventHistogram(StringBuilder out, ApplicationSummary s) {
     Map<String, Long> counts = s.reading().map(ReplayReport::eventCounts).orElse(Map.of());
     if (!counts.isEmpty()) {
       out.append("### Event Type Histogram (top ").append(HISTOGRAM_TOP).append(")\n");
@@ -89,7 +110,10 @@ public final class SummaryMarkdown {
       }
       out.append('\n');
     }
+  }
 
+  /** Each failed stage attempt with its reason. */
+  private static void failedStages(StringBuilder out, ApplicationSummary s) {
     if (s.failedStages().isEmpty()) {
       out.append("### Failed Stages: None detected.\n\n");
     } else {
@@ -101,7 +125,10 @@ public final class SummaryMarkdown {
       }
       out.append('\n');
     }
+  }
 
+  /** Each failed SQL execution with its error. */
+  private static void failedSql(StringBuilder out, ApplicationSummary s) {
     if (!s.sqlFailures().isEmpty()) {
       out.append("### Failed SQL Executions (").append(s.sql().failed()).append(")\n");
       for (SqlFailure q : s.sqlFailures()) {
@@ -117,7 +144,10 @@ public final class SummaryMarkdown {
       }
       out.append('\n');
     }
+  }
 
+  /** The failed task attempts, grouped by cause, first occurrence first. */
+  private static void failedTasks(StringBuilder out, ApplicationSummary s) {
     if (!s.taskFailures().isEmpty()) {
       long attempts = 0;
       for (TaskFailureGroup g : s.taskFailures()) {
@@ -139,7 +169,10 @@ public final class SummaryMarkdown {
       }
       out.append('\n');
     }
+  }
 
+  /** The executors lost or removed, with the fetch failures that followed. */
+  private static void lostExecutors(StringBuilder out, ApplicationSummary s) {
     if (!s.lostExecutors().isEmpty()) {
       out.append("### Lost / Removed Executors (").append(s.lostExecutors().size()).append(")\n");
       for (ApplicationSummary.LostExecutor e : s.lostExecutors()) {
@@ -152,7 +185,10 @@ public final class SummaryMarkdown {
       }
       out.append('\n');
     }
+  }
 
+  /** The stages that spilled memory to disk. */
+  private static void spills(StringBuilder out, ApplicationSummary s) {
     if (!s.spills().isEmpty()) {
       out.append("### Memory/Disk Spill Events (").append(s.spills().size()).append(")\n");
       for (ApplicationSummary.Spill sp : s.spills()) {
@@ -164,7 +200,10 @@ public final class SummaryMarkdown {
       }
       out.append('\n');
     }
+  }
 
+  /** What was read and what could not be: codecs, skipped lines, a cut-off end, notes. */
+  private static void reading(StringBuilder out, ApplicationSummary s) {
     out.append("### Reading\n");
     if (s.reading().isEmpty()) {
       out.append("- ").append(Markdown.text(s.completeness().isComplete()
@@ -172,7 +211,7 @@ public final class SummaryMarkdown {
       for (String note : s.completeness().notes()) {
         out.append("- Note: ").append(Markdown.text(note, 400)).append('\n');
       }
-      return out.toString();
+      return;
     }
     ReplayReport r = s.reading().get();
     for (ReplayReport.SourceFile f : r.sources()) {
@@ -196,7 +235,6 @@ public final class SummaryMarkdown {
     if (r.badLineCount() == 0 && !r.truncated() && r.notes().isEmpty() && r.overlongLines() == 0) {
       out.append("- Every line was a valid event\n");
     }
-    return out.toString();
   }
 
   private static void line(StringBuilder out, String label, String value) {

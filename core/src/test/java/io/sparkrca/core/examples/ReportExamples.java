@@ -15,6 +15,9 @@ import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCause;
 import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
+import io.sparkrca.core.report.Verdict;
+import java.util.List;
+import java.util.Optional;
 
 /** The Javadoc examples of {@code io.sparkrca.core.report}, compiled (see {@link JavadocExamplesTest}). */
 class ReportExamples {
@@ -59,6 +62,17 @@ class ReportExamples {
     }
   }
 
+  /** The example of {@code Finding.builder}. */
+  void findingBuilder() throws Exception {
+    Finding f = Finding.builder(RootCauseKind.DATA_SKEW, Severity.HIGH, "DataSkewAnalyzer")
+        .id("F1")
+        .title("Data skew in stage 4")
+        .summary("The longest task ran 12x the median.")
+        .culprit(Culprit.stages(List.of(4)))
+        .cost(42_000, 0.35)
+        .build();
+  }
+
   /** The example of {@code Markdown}. */
   void markdown(StringBuilder out, StageData stage) throws Exception {
     out.append("- Reason: ").append(Markdown.code(stage.failureReason().orElse(""), 300));
@@ -90,6 +104,21 @@ class ReportExamples {
     RootCause rc = report.rootCause();
     System.out.println(rc.kind() + " (" + rc.confidence() + "): " + rc.explanation());
     rc.toConfirm().ifPresent(c -> System.out.println("to confirm: " + c));
+  }
+
+  /** The example of {@code RootCause.builder}. */
+  void rootCauseBuilder() throws Exception {
+    RootCause cause = RootCause.builder(RootCauseKind.DETERMINISTIC_DATA_FAILURE, Confidence.CONFIRMED)
+        .title("Bad record in partition 2")
+        .explanation("Every attempt of partition 2 threw the same exception.")
+        .culprit(Culprit.stages(List.of(0)).withPartition(2))
+        .findingId(Optional.of("F1"))
+        .build();
+  }
+
+  /** The example of {@code RcaReport.builder}. */
+  void rcaReportBuilder(ApplicationRef application, RootCause cause, Finding finding) throws Exception {
+    RcaReport built = RcaReport.builder(application, Verdict.PROBLEM, cause).findings(List.of(finding)).build();
   }
 
   /** The example of {@code RootCauseKind}. */

@@ -18,30 +18,41 @@ class RcaReportRenderingTest {
     Culprit culprit = Culprit.stages(List.of(0)).withPartition(2).withExecutors(List.of("1"));
     EvidenceRef log = new EvidenceRef(EvidenceRef.Kind.LOG, "driver.log", 43,
         "java.sql.SQLException: login failed for jdbc:postgresql://db/x?user=etl&password=" + SECRET);
-    Finding f = new Finding("F1", RootCauseKind.DETERMINISTIC_DATA_FAILURE, Severity.CRITICAL,
-        "Deterministic failure in stage 0", "partition 2 failed 4 of 4 attempts with NumberFormatException",
-        culprit, List.of(new Metric("failedAttempts", 4, "count"), new Metric("skew", 29.64, "ratio")),
-        0, 0, false, Optional.empty(), List.of(log), "failure-chain");
-    RootCause rc = new RootCause(RootCauseKind.DETERMINISTIC_DATA_FAILURE, "Bad record in partition 2",
-        Confidence.CONFIRMED, "Every attempt of partition 2 threw the same exception.", culprit,
-        Optional.of("Workload.java:40 in io.x.Workload.lambda$run$0"), List.of(log), List.of(),
-        List.of(new Alternative(RootCauseKind.FLAKY_INFRASTRUCTURE, "Flaky infrastructure", "the retries failed alike")),
-        Optional.empty(), Optional.of("F1"));
-    return new RcaReport(
-        new ApplicationRef("app-1", "etl", Optional.empty(), "3.5.9", "root", "/logs/app-1", "event-log",
-            "local[2]", Optional.of(Instant.parse("2026-11-29T14:33:11Z")), Optional.empty(), Optional.empty(),
-            ApplicationRef.Outcome.FAILED),
-        Verdict.PROBLEM, rc,
-        List.of(new ChainLink(1, Optional.of(Instant.parse("2026-11-29T14:33:11Z")), ChainLink.Role.ROOT_CAUSE,
-            "task 2.0 failed", Optional.of(log))),
-        List.of(new TimelineEvent(Instant.parse("2026-11-29T14:33:11Z"), "driver log", "task failed", true, Optional.empty())),
-        List.of(f),
-        List.of(new Recommendation(Recommendation.Priority.IMMEDIATE_FIX, "Fix the record.",
+    Finding f = Finding.builder(RootCauseKind.DETERMINISTIC_DATA_FAILURE, Severity.CRITICAL, "failure-chain")
+        .id("F1")
+        .title("Deterministic failure in stage 0")
+        .summary("partition 2 failed 4 of 4 attempts with NumberFormatException")
+        .culprit(culprit)
+        .metrics(List.of(new Metric("failedAttempts", 4, "count"), new Metric("skew", 29.64, "ratio")))
+        .evidence(List.of(log))
+        .build();
+    RootCause rc = RootCause.builder(RootCauseKind.DETERMINISTIC_DATA_FAILURE, Confidence.CONFIRMED)
+        .title("Bad record in partition 2")
+        .explanation("Every attempt of partition 2 threw the same exception.")
+        .culprit(culprit)
+        .codeLocation(Optional.of("Workload.java:40 in io.x.Workload.lambda$run$0"))
+        .evidenceFor(List.of(log))
+        .alternatives(List.of(new Alternative(RootCauseKind.FLAKY_INFRASTRUCTURE, "Flaky infrastructure",
+            "the retries failed alike")))
+        .findingId(Optional.of("F1"))
+        .build();
+    ApplicationRef app = new ApplicationRef("app-1", "etl", Optional.empty(), "3.5.9", "root", "/logs/app-1", "event-log",
+        "local[2]", Optional.of(Instant.parse("2026-11-29T14:33:11Z")), Optional.empty(), Optional.empty(),
+        ApplicationRef.Outcome.FAILED);
+    return RcaReport.builder(app, Verdict.PROBLEM, rc)
+        .failureChain(List.of(new ChainLink(1, Optional.of(Instant.parse("2026-11-29T14:33:11Z")),
+            ChainLink.Role.ROOT_CAUSE, "task 2.0 failed", Optional.of(log))))
+        .timeline(List.of(new TimelineEvent(Instant.parse("2026-11-29T14:33:11Z"), "driver log", "task failed", true,
+            Optional.empty())))
+        .findings(List.of(f))
+        .recommendations(List.of(new Recommendation(Recommendation.Priority.IMMEDIATE_FIX, "Fix the record.",
             List.of(new PropertyChange("spark.hadoop.fs.azure.account.key.acct.blob.core.windows.net", Optional.of(SECRET), SECRET),
                 new PropertyChange("spark.sql.shuffle.partitions", Optional.of("200"), "400")),
-            "because", Optional.of("F1"))),
-        List.of(new MissingEvidence("code", GapReason.NOT_REQUESTED, "", "would name the line", "give the jar")),
-        List.of("token ya29.abcdefghijklmnop leaked in a note"));
+            "because", Optional.of("F1"))))
+        .missingEvidence(List.of(new MissingEvidence("code", GapReason.NOT_REQUESTED, "", "would name the line",
+            "give the jar")))
+        .notes(List.of("token ya29.abcdefghijklmnop leaked in a note"))
+        .build();
   }
 
   @Test

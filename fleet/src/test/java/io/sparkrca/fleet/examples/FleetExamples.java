@@ -31,6 +31,11 @@ class FleetExamples {
     }
   }
 
+  /** The example of {@code FleetOptions}. */
+  void fleetOptions() throws Exception {
+    FleetScan scan = FleetScan.builder().maxDepth(3).skipInProgress(true).reanalyze(false).build();
+  }
+
   /** The example of {@code FleetLog}. */
   void fleetLog() throws Exception {
     for (FleetLog log : FleetLogs.discover(ByteSources.defaults(), "/tmp/spark-events").logs()) {

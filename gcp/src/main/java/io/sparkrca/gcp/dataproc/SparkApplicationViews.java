@@ -1,13 +1,10 @@
 package io.sparkrca.gcp.dataproc;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkrca.core.error.InvalidRequestException;
-import io.sparkrca.core.error.SparkRcaException;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.Markdown;
@@ -50,7 +47,6 @@ public final class SparkApplicationViews {
   /** A stage writing more than this many times the bytes (or records) it reads is flagged. */
   public static final double WRITE_AMPLIFICATION = 2.0;
 
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
   private static final String NO_STAGE = "> No stage ever ran. The application most likely failed before its first "
       + "Spark action (argument parsing, imports, reading configuration); the root cause is in the driver log, not in "
@@ -187,11 +183,7 @@ public final class SparkApplicationViews {
 
     @Override
     public String toJson() {
-      try {
-        return JSON.writeValueAsString(payload);
-      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-        throw new SparkRcaException("the view could not be written as JSON: " + e.getMessage(), e);
-      }
+      return io.sparkrca.core.json.JsonText.indented(payload, "the view");
     }
   }
 

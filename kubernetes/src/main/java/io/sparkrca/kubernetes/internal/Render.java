@@ -48,11 +48,7 @@ public final class Render {
   }
 
   public static String json(ObjectNode o) {
-    try {
-      return JSON.writeValueAsString(o);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new AssertionError("a JSON tree always serializes", e);
-    }
+    return io.sparkrca.core.json.JsonText.indented(o, "the cluster records");
   }
 
   public static void pods(StringBuilder sb, List<PodInfo> pods) {

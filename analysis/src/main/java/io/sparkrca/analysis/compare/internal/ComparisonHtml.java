@@ -23,6 +23,18 @@ public final class ComparisonHtml {
   private ComparisonHtml() {}
 
   public static void append(HtmlPage page, Comparison c, boolean standalone) {
+    verdict(page, c, standalone);
+    stageTimes(page, c);
+    firstDivergentStage(page, c);
+    configChanges(page, c);
+    codeChanges(page, c);
+    unmatched(page, c);
+    profiles(page, c, standalone);
+    notes(page, c);
+  }
+
+  /** The verdict, both runs' facts, the explanation, the alternatives rejected, and (standalone) what to do. */
+  private static void verdict(HtmlPage page, Comparison c, boolean standalone) {
     Comparison.Verdict v = c.verdict();
     page.heading(2, standalone ? "Verdict: " + v.title() : "Comparison with the baseline " + c.baseline().applicationId());
     String cls = switch (v.kind()) {
@@ -57,7 +69,10 @@ public final class ComparisonHtml {
         }
       }
     }
+  }
 
+  /** Both runs' wall time per stage, as paired bars. */
+  private static void stageTimes(HtmlPage page, Comparison c) {
     page.heading(3, "Time per stage, both runs");
     List<Charts.Pair> bars = new ArrayList<>();
     for (Comparison.StagePair p : c.stages()) {
@@ -70,7 +85,10 @@ public final class ComparisonHtml {
       bars.add(new Charts.Pair(s.label() + " (only in the baseline)", s.wallMs(), 0));
     }
     page.raw(Charts.pairs("Wall time per stage: baseline and this run", "stage-times", bars, "ms"));
+  }
 
+  /** The first matched stage that departs from its baseline, side by side. */
+  private static void firstDivergentStage(HtmlPage page, Comparison c) {
     page.heading(3, "First divergent stage");
     if (c.firstDivergentStage().isEmpty()) {
       page.paragraph("None: no matched stage departs from its baseline after normalising for input.");
@@ -87,7 +105,10 @@ public final class ComparisonHtml {
       }
       page.table("The first divergent stage side by side", List.of("metric", "baseline", "this run"), rows, 1, 2);
     }
+  }
 
+  /** The changed Spark properties, the most plausible explanations first. */
+  private static void configChanges(HtmlPage page, Comparison c) {
     page.heading(3, "Configuration changes");
     if (c.configChanges().isEmpty()) {
       page.paragraph("None: every Spark property is the same (identity and per-run paths left out).");
@@ -100,6 +121,10 @@ public final class ComparisonHtml {
               .toList(), 4);
       page.raw("</div>");
     }
+  }
+
+  /** What changed in the code, when both runs' code was given. */
+  private static void codeChanges(HtmlPage page, Comparison c) {
     page.heading(3, "Code changes");
     if (c.code().isEmpty()) {
       page.paragraph("Not compared: give the code of both runs.");
@@ -118,6 +143,10 @@ public final class ComparisonHtml {
       }
       page.list(d.notes());
     }
+  }
+
+  /** The stages and jobs of one run only. */
+  private static void unmatched(HtmlPage page, Comparison c) {
     if (!c.unmatchedCandidateStages().isEmpty() || !c.unmatchedBaselineStages().isEmpty()
         || !c.unmatchedCandidateJobs().isEmpty() || !c.unmatchedBaselineJobs().isEmpty()) {
       page.heading(3, "What could not be matched");
@@ -133,6 +162,10 @@ public final class ComparisonHtml {
         page.note((items.size() - MAX_UNMATCHED) + " more are in the JSON report.");
       }
     }
+  }
+
+  /** Standalone: each run's own charts. */
+  private static void profiles(HtmlPage page, Comparison c, boolean standalone) {
     if (standalone) {
       c.candidateProfile().ifPresent(p -> {
         page.heading(2, "This run: " + c.candidate().applicationId());
@@ -143,6 +176,10 @@ public final class ComparisonHtml {
         ProfileCharts.append(page, p, List.of());
       });
     }
+  }
+
+  /** The notes, when there are any. */
+  private static void notes(HtmlPage page, Comparison c) {
     if (!c.notes().isEmpty()) {
       page.heading(3, "Notes");
       page.list(c.notes());

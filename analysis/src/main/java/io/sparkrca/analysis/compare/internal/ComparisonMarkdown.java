@@ -11,16 +11,35 @@ import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.analysis.compare.Comparison;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.Locale;
 
 /** Renders a {@link Comparison} as Markdown; input text redacted, escaped and capped. Not an API. */
 public final class ComparisonMarkdown {
+  /** The sections, in the order the report shows them. */
+  private static final List<BiConsumer<StringBuilder, Comparison>> SECTIONS = List.of(
+      ComparisonMarkdown::header,
+      ComparisonMarkdown::verdict,
+      ComparisonMarkdown::firstDivergentStage,
+      ComparisonMarkdown::configChanges,
+      ComparisonMarkdown::codeChanges,
+      ComparisonMarkdown::remediation,
+      ComparisonMarkdown::stagesSideBySide,
+      ComparisonMarkdown::unmatched,
+      ComparisonMarkdown::notes);
+
   private static final int MAX_ROWS = 60;
 
   private ComparisonMarkdown() {}
 
   public static String render(Comparison c) {
     StringBuilder out = new StringBuilder(8192);
+    SECTIONS.forEach(section -> section.accept(out, c));
+    return out.toString();
+  }
+
+  /** The title, the verdict, the slowdown, the input growth and both runs in a few bullets. */
+  private static void header(StringBuilder out, Comparison c) {
     Comparison.Verdict v = c.verdict();
     out.append("### Comparison with a Baseline: ").append(text(c.candidate().applicationId(), 200)).append(" against ")
         .append(text(c.baseline().applicationId(), 200)).append("\n\n");
@@ -37,6 +56,11 @@ public final class ComparisonMarkdown {
     out.append("- **Per unit of input**: ").append(Judge.x(c.normalizedSlowdown())).append("\n");
     out.append("- **Runs**: this run ").append(run(c.candidate())).append("; baseline ").append(run(c.baseline()))
         .append("\n\n");
+  }
+
+  /** Section 1: why, the evidence, and the alternatives rejected. */
+  private static void verdict(StringBuilder out, Comparison c) {
+    Comparison.Verdict v = c.verdict();
     out.append("### 1. Verdict\n\n").append(text(v.explanation(), 4000)).append("\n\n");
     v.toConfirm().ifPresent(t -> out.append("To confirm: ").append(text(t, 1000)).append("\n\n"));
     if (!v.evidence().isEmpty()) {
@@ -55,6 +79,10 @@ public final class ComparisonMarkdown {
       }
       out.append('\n');
     }
+  }
+
+  /** Section 2: the first matched stage that departs from its baseline, side by side. */
+  private static void firstDivergentStage(StringBuilder out, Comparison c) {
     out.append("### 2. First Divergent Stage\n\n");
     if (c.firstDivergentStage().isEmpty()) {
       out.append("- None: no matched stage departs from its baseline after normalising for input.\n\n");
@@ -70,6 +98,10 @@ public final class ComparisonMarkdown {
       }
       out.append('\n');
     }
+  }
+
+  /** Section 3: the changed Spark properties, ranked. */
+  private static void configChanges(StringBuilder out, Comparison c) {
     out.append("### 3. Configuration Changes\n\n");
     if (c.configChanges().isEmpty()) {
       out.append("- None: every Spark property is the same (identity and per-run paths left out).\n\n");
@@ -85,6 +117,10 @@ public final class ComparisonMarkdown {
       }
       out.append('\n');
     }
+  }
+
+  /** Section 4: what changed in the code, when both runs' code was given. */
+  private static void codeChanges(StringBuilder out, Comparison c) {
     out.append("### 4. Code Changes\n\n");
     if (c.code().isEmpty()) {
       out.append("- Not compared: give the code of both runs.\n\n");
@@ -108,6 +144,11 @@ public final class ComparisonMarkdown {
       d.notes().forEach(n -> out.append("  - note: ").append(text(n, 300)).append('\n'));
       out.append('\n');
     }
+  }
+
+  /** Section 5: what to do. */
+  private static void remediation(StringBuilder out, Comparison c) {
+    Comparison.Verdict v = c.verdict();
     out.append("### 5. Remediation\n\n");
     if (v.recommendations().isEmpty()) {
       out.append("- None.\n");
@@ -121,6 +162,10 @@ public final class ComparisonMarkdown {
       }
     }
     out.append('\n');
+  }
+
+  /** Section 6: every matched stage pair. */
+  private static void stagesSideBySide(StringBuilder out, Comparison c) {
     out.append("### 6. Stages Side by Side\n\n");
     out.append("| Baseline stage | This run's stage | Matched by | Tasks | Time | Input | Per unit of input |\n")
         .append("|---|---|---|---|---|---|---|\n");
@@ -135,6 +180,10 @@ public final class ComparisonMarkdown {
       out.append("\n(").append(c.stages().size() - MAX_ROWS).append(" more pairs in the JSON report)\n");
     }
     out.append('\n');
+  }
+
+  /** The stages and jobs of one run only. */
+  private static void unmatched(StringBuilder out, Comparison c) {
     if (!c.unmatchedCandidateStages().isEmpty() || !c.unmatchedBaselineStages().isEmpty()) {
       out.append("Stages that could not be matched:\n\n");
       c.unmatchedCandidateStages().stream().limit(20).forEach(s -> out.append("- only in this run: ")
@@ -151,11 +200,14 @@ public final class ComparisonMarkdown {
           .append(text(j, 200)).append('\n'));
       out.append('\n');
     }
+  }
+
+  /** The notes, when there are any. */
+  private static void notes(StringBuilder out, Comparison c) {
     if (!c.notes().isEmpty()) {
       out.append("### Notes\n\n");
       c.notes().forEach(n -> out.append("- ").append(text(n, 800)).append('\n'));
     }
-    return out.toString();
   }
 
   /** The first divergent stage's numbers, row by row: metric, baseline, this run. */

@@ -64,13 +64,14 @@ class HtmlReportTest {
   @Test
   void secretsAndMarkupInReportTextAreRedactedAndEscapedInHtml() {
     String hostile = "<script>alert(1)</script> jdbc:postgresql://admin:hunter2@db:5432/x password=hunter2";
-    RcaReport r = new RcaReport(
+    RcaReport r = RcaReport.builder(
         new ApplicationRef("app-1", hostile, Optional.empty(), "3.5.9", "me", "/logs/app-1", "event-log", "local[2]",
             Optional.empty(), Optional.empty(), Optional.empty(), ApplicationRef.Outcome.FAILED),
         Verdict.PROBLEM,
-        new RootCause(RootCauseKind.DRIVER_FAILURE, hostile, Confidence.LEADING_HYPOTHESIS, hostile, Culprit.none(),
-            Optional.empty(), List.of(), List.of(), List.of(), Optional.empty(), Optional.empty()),
-        List.of(), List.of(), List.of(), List.of(), List.of(), List.of(hostile));
+        RootCause.builder(RootCauseKind.DRIVER_FAILURE, Confidence.LEADING_HYPOTHESIS).title(hostile).explanation(hostile)
+            .culprit(Culprit.none()).build())
+        .notes(List.of(hostile))
+        .build();
     String html = r.toHtml();
     assertThat(html).doesNotContain("hunter2").doesNotContain("<script>").contains("&lt;script&gt;");
     assertThat(html).contains("Content-Security-Policy").doesNotContain("http://").doesNotContain("https://");

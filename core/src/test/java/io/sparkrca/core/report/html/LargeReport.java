@@ -90,11 +90,14 @@ public final class LargeReport {
 
     List<Finding> findings = new ArrayList<>();
     for (int i = 1; i <= FINDINGS; i++) {
-      findings.add(new Finding("F" + i, i == 2 ? RootCauseKind.SPILL : RootCauseKind.DATA_SKEW, Severity.HIGH,
-          "finding " + i, "finding " + i + " summary: the slowest task took 19.6 s = 10.3x the median 1.9 s, stages "
-              + stageList(i * 7, i == 1 ? 300 : 3),
-          Culprit.stages(List.of(i)).withPartition(i).withExecutors(List.of(Integer.toString(i))), List.of(), 17_700, 0.01,
-          false, Optional.empty(), List.of(), "test"));
+      findings.add(Finding.builder(i == 2 ? RootCauseKind.SPILL : RootCauseKind.DATA_SKEW, Severity.HIGH, "test")
+          .id("F" + i)
+          .title("finding " + i)
+          .summary("finding " + i + " summary: the slowest task took 19.6 s = 10.3x the median 1.9 s, stages "
+              + stageList(i * 7, i == 1 ? 300 : 3))
+          .culprit(Culprit.stages(List.of(i)).withPartition(i).withExecutors(List.of(Integer.toString(i))))
+          .cost(17_700, 0.01)
+          .build());
     }
     List<TimelineEvent> events = new ArrayList<>();
     for (int i = 0; i < EVENTS; i++) {
@@ -109,15 +112,24 @@ public final class LargeReport {
               + "] failed", Optional.empty()));
     }
     EvidenceRef log = new EvidenceRef(EvidenceRef.Kind.EVENT_LOG, "app-large", 1455, "task 182.0 of stage 0.0 failed");
-    RootCause rc = new RootCause(RootCauseKind.FLAKY_INFRASTRUCTURE, "A transient task failure that a retry fixed",
-        Confidence.LEADING_HYPOTHESIS, "344 attempts failed and succeeded on retry.", Culprit.stages(List.of(0)),
-        Optional.empty(), List.of(log), List.of(),
-        List.of(new Alternative(RootCauseKind.SPILL, "Spill to disk in stages " + stageList(0, 600),
-            "spill explains 3.7 min of 18.7 min"), new Alternative(RootCauseKind.DATA_SKEW, "Skew", "bounded")),
-        Optional.empty(), Optional.of("F1"));
-    return new RcaReport(new ApplicationRef("app-large", "large", Optional.empty(), "3.5.9", "me", "/logs/app-large",
+    RootCause rc = RootCause.builder(RootCauseKind.FLAKY_INFRASTRUCTURE, Confidence.LEADING_HYPOTHESIS)
+        .title("A transient task failure that a retry fixed")
+        .explanation("344 attempts failed and succeeded on retry.")
+        .culprit(Culprit.stages(List.of(0)))
+        .evidenceFor(List.of(log))
+        .alternatives(List.of(new Alternative(RootCauseKind.SPILL, "Spill to disk in stages " + stageList(0, 600),
+            "spill explains 3.7 min of 18.7 min"), new Alternative(RootCauseKind.DATA_SKEW, "Skew", "bounded")))
+        .findingId(Optional.of("F1"))
+        .build();
+    ApplicationRef app = new ApplicationRef("app-large", "large", Optional.empty(), "3.5.9", "me", "/logs/app-large",
         "event-log", "local[48]", Optional.of(Instant.ofEpochMilli(T0)), Optional.of(Instant.ofEpochMilli(T0 + 3_600_000L)),
-        Optional.empty(), ApplicationRef.Outcome.SUCCEEDED), Verdict.PROBLEM, rc, chain, events, findings, List.of(),
-        List.of(), List.of("840 more findings were left out of the report.")).withProfile(profile);
+        Optional.empty(), ApplicationRef.Outcome.SUCCEEDED);
+    return RcaReport.builder(app, Verdict.PROBLEM, rc)
+        .failureChain(chain)
+        .timeline(events)
+        .findings(findings)
+        .notes(List.of("840 more findings were left out of the report."))
+        .build()
+        .withProfile(profile);
   }
 }
