@@ -54,6 +54,9 @@ public final class LogSignatures {
   public static final String ERROR_LINE = "ERROR_LINE";
   public static final String SPARK_STARTED = "SPARK_STARTED";
 
+  /** Matches an inline flag group that turns case folding on, such as {@code (?i)} or {@code (?mi:}. */
+  private static final Pattern INLINE_FOLD = Pattern.compile("\\(\\?[a-zA-Z]*i[a-zA-Z]*[:)-]");
+
   private static final LogSignatures BUILT_IN = new LogSignatures(List.of(
       sig(JAVA_HEAP_OOM, "JVM heap exhausted", "OutOfMemoryError: Java heap space"),
       sig(GC_OVERHEAD_OOM, "JVM spent nearly all its time in GC", "GC overhead limit exceeded"),
@@ -118,6 +121,8 @@ public final class LogSignatures {
 
   private final List<LogSignature> signatures;
   private final List<Pattern> patterns;
+  /** Per signature, literals one of which every line it matches holds; null when it has none. */
+  private final List<String[]> guards;
   private final String prefilter;
 
   private LogSignatures(List<LogSignature> signatures) {
@@ -131,7 +136,23 @@ public final class LogSignatures {
       p.add(Pattern.compile(s.regex()));
     }
     this.patterns = List.copyOf(p);
+    List<String[]> g = new ArrayList<>();
+    for (LogSignature s : signatures) {
+      g.add(guardOf(s.regex()));
+    }
+    this.guards = g;
     this.prefilter = prefilter;
+  }
+
+  /**
+   * The required literals of {@code regex} (see {@link SearchQuery#requiredLiterals()}), as case
+   * is; null when it has none or folds case inline, where a plain {@code contains} would not do.
+   */
+  private static String[] guardOf(String regex) {
+    if (INLINE_FOLD.matcher(regex).find()) {
+      return null;
+    }
+    return SearchQuery.regex(regex).requiredLiterals().map(l -> l.toArray(new String[0])).orElse(null);
   }
 
   /**
@@ -243,12 +264,54 @@ public final class LogSignatures {
   /** The ids of the signatures that match {@code line}, in catalog order. */
   public List<String> matching(String line) {
     List<String> out = new ArrayList<>(2);
+    long[] pairs = pairsOf(line);
     for (int i = 0; i < patterns.size(); i++) {
+      // A line holds few of the catalog's literals: most expressions need not run at all.
+      if (guards.get(i) != null && !containsAny(line, pairs, guards.get(i))) {
+        continue;
+      }
       if (patterns.get(i).matcher(line).find()) {
         out.add(signatures.get(i).id());
       }
     }
     return out;
+  }
+
+  /**
+   * Whether {@code line} holds one of {@code literals}. A literal whose first or last two characters
+   * are not among the line's pairs is not searched for: hundreds of {@code contains} on every line
+   * the prefilter let through cost more than the rest of the scan.
+   */
+  private static boolean containsAny(String line, long[] pairs, String[] literals) {
+    for (String l : literals) {
+      int n = l.length();
+      if (n >= 2 && (!has(pairs, l.charAt(0), l.charAt(1)) || !has(pairs, l.charAt(n - 2), l.charAt(n - 1)))) {
+        continue;
+      }
+      if (line.contains(l)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The pairs of adjacent characters of {@code line}, hashed into 4,096 bits. */
+  private static long[] pairsOf(String line) {
+    long[] bits = new long[64];
+    for (int i = 0; i + 1 < line.length(); i++) {
+      int h = pairHash(line.charAt(i), line.charAt(i + 1));
+      bits[h >>> 6] |= 1L << h;
+    }
+    return bits;
+  }
+
+  private static boolean has(long[] pairs, char a, char b) {
+    int h = pairHash(a, b);
+    return (pairs[h >>> 6] & (1L << h)) != 0;
+  }
+
+  private static int pairHash(char a, char b) {
+    return (a * 31 + b) & 4095;
   }
 
   /** An expression every matching line satisfies: what a log scan asks the reader for. */
