@@ -120,9 +120,10 @@ public final class LogSignatures {
       sig(SPARK_STARTED, "The driver started a SparkContext", "SparkContext: Running Spark version")));
 
   private final List<LogSignature> signatures;
-  private final List<Pattern> patterns;
-  /** Per signature, literals one of which every line it matches holds; null when it has none. */
-  private final List<String[]> guards;
+  /** Per signature, the top-level alternatives of its expression, each compiled on its own. */
+  private final List<Pattern[]> patterns;
+  /** Per alternative, literals one of which every line it matches holds; null when it has none. */
+  private final List<String[][]> guards;
   private final String prefilter;
 
   private LogSignatures(List<LogSignature> signatures) {
@@ -131,16 +132,21 @@ public final class LogSignatures {
 
   private LogSignatures(List<LogSignature> signatures, String prefilter) {
     this.signatures = List.copyOf(signatures);
-    List<Pattern> p = new ArrayList<>();
+    List<Pattern[]> p = new ArrayList<>();
+    List<String[][]> g = new ArrayList<>();
     for (LogSignature s : signatures) {
-      p.add(Pattern.compile(s.regex()));
+      List<String> parts = alternatives(s.regex());
+      Pattern[] compiled = new Pattern[parts.size()];
+      String[][] guard = new String[parts.size()][];
+      for (int k = 0; k < compiled.length; k++) {
+        compiled[k] = Pattern.compile(parts.get(k));
+        guard[k] = guardOf(parts.get(k));
+      }
+      p.add(compiled);
+      g.add(guard);
     }
     this.patterns = List.copyOf(p);
-    List<String[]> g = new ArrayList<>();
-    for (LogSignature s : signatures) {
-      g.add(guardOf(s.regex()));
-    }
-    this.guards = g;
+    this.guards = List.copyOf(g);
     this.prefilter = prefilter;
   }
 
@@ -266,12 +272,65 @@ public final class LogSignatures {
     List<String> out = new ArrayList<>(2);
     long[] pairs = pairsOf(line);
     for (int i = 0; i < patterns.size(); i++) {
-      // A line holds few of the catalog's literals: most expressions need not run at all.
-      if (guards.get(i) != null && !containsAny(line, pairs, guards.get(i))) {
-        continue;
+      Pattern[] parts = patterns.get(i);
+      String[][] guard = guards.get(i);
+      for (int k = 0; k < parts.length; k++) {
+        // A line holds few of the catalog's literals: most alternatives need not run at all.
+        if (guard[k] != null && !containsAny(line, pairs, guard[k])) {
+          continue;
+        }
+        if (parts[k].matcher(line).find()) {
+          out.add(signatures.get(i).id());
+          break;
+        }
       }
-      if (patterns.get(i).matcher(line).find()) {
-        out.add(signatures.get(i).id());
+    }
+    return out;
+  }
+
+  /**
+   * The top-level alternatives of {@code regex} (a family's wordings, joined by '|'), so that each
+   * runs only on lines holding its own literals and java.util.regex's literal-prefix search applies
+   * to each; {@code [regex]} as it is when splitting could change its meaning (inline flags, which
+   * apply to every alternative after them, back-references, quoting).
+   */
+  static List<String> alternatives(String regex) {
+    if (regex.contains("\\Q") || regex.contains("\\k<") || regex.matches("(?s).*\\\\[1-9].*")
+        || regex.matches("(?s).*\\(\\?[a-zA-Z-]+[:)].*")) {
+      return List.of(regex);
+    }
+    List<String> out = new ArrayList<>();
+    int depth = 0;
+    int classDepth = 0;
+    int start = 0;
+    for (int i = 0; i < regex.length(); i++) {
+      char c = regex.charAt(i);
+      if (c == '\\') {
+        i++;
+      } else if (c == '[') {
+        classDepth++;
+      } else if (c == ']' && classDepth > 0) {
+        classDepth--;
+      } else if (classDepth > 0) {
+        continue;
+      } else if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        depth--;
+      } else if (c == '|' && depth == 0) {
+        out.add(regex.substring(start, i));
+        start = i + 1;
+      }
+    }
+    out.add(regex.substring(start));
+    if (depth != 0 || classDepth != 0 || out.stream().anyMatch(String::isEmpty)) {
+      return List.of(regex);
+    }
+    for (String part : out) {
+      try {
+        Pattern.compile(part);
+      } catch (java.util.regex.PatternSyntaxException e) {
+        return List.of(regex); // a '|' the split took for a top-level one was not
       }
     }
     return out;
