@@ -54,6 +54,9 @@ public final class LogSignatures {
   public static final String ERROR_LINE = "ERROR_LINE";
   public static final String SPARK_STARTED = "SPARK_STARTED";
 
+  /** Matches an inline flag group that turns case folding on, such as {@code (?i)} or {@code (?mi:}. */
+  private static final Pattern INLINE_FOLD = Pattern.compile("\\(\\?[a-zA-Z]*i[a-zA-Z]*[:)-]");
+
   private static final LogSignatures BUILT_IN = new LogSignatures(List.of(
       sig(JAVA_HEAP_OOM, "JVM heap exhausted", "OutOfMemoryError: Java heap space"),
       sig(GC_OVERHEAD_OOM, "JVM spent nearly all its time in GC", "GC overhead limit exceeded"),
@@ -117,7 +120,10 @@ public final class LogSignatures {
       sig(SPARK_STARTED, "The driver started a SparkContext", "SparkContext: Running Spark version")));
 
   private final List<LogSignature> signatures;
-  private final List<Pattern> patterns;
+  /** Per signature, the top-level alternatives of its expression, each compiled on its own. */
+  private final List<Pattern[]> patterns;
+  /** Per alternative, literals one of which every line it matches holds; null when it has none. */
+  private final List<String[][]> guards;
   private final String prefilter;
 
   private LogSignatures(List<LogSignature> signatures) {
@@ -126,12 +132,33 @@ public final class LogSignatures {
 
   private LogSignatures(List<LogSignature> signatures, String prefilter) {
     this.signatures = List.copyOf(signatures);
-    List<Pattern> p = new ArrayList<>();
+    List<Pattern[]> p = new ArrayList<>();
+    List<String[][]> g = new ArrayList<>();
     for (LogSignature s : signatures) {
-      p.add(Pattern.compile(s.regex()));
+      List<String> parts = alternatives(s.regex());
+      Pattern[] compiled = new Pattern[parts.size()];
+      String[][] guard = new String[parts.size()][];
+      for (int k = 0; k < compiled.length; k++) {
+        compiled[k] = Pattern.compile(parts.get(k));
+        guard[k] = guardOf(parts.get(k));
+      }
+      p.add(compiled);
+      g.add(guard);
     }
     this.patterns = List.copyOf(p);
+    this.guards = List.copyOf(g);
     this.prefilter = prefilter;
+  }
+
+  /**
+   * The required literals of {@code regex} (see {@link SearchQuery#requiredLiterals()}), as case
+   * is; null when it has none or folds case inline, where a plain {@code contains} would not do.
+   */
+  private static String[] guardOf(String regex) {
+    if (INLINE_FOLD.matcher(regex).find()) {
+      return null;
+    }
+    return SearchQuery.regex(regex).requiredLiterals().map(l -> l.toArray(new String[0])).orElse(null);
   }
 
   /**
@@ -243,12 +270,107 @@ public final class LogSignatures {
   /** The ids of the signatures that match {@code line}, in catalog order. */
   public List<String> matching(String line) {
     List<String> out = new ArrayList<>(2);
+    long[] pairs = pairsOf(line);
     for (int i = 0; i < patterns.size(); i++) {
-      if (patterns.get(i).matcher(line).find()) {
-        out.add(signatures.get(i).id());
+      Pattern[] parts = patterns.get(i);
+      String[][] guard = guards.get(i);
+      for (int k = 0; k < parts.length; k++) {
+        // A line holds few of the catalog's literals: most alternatives need not run at all.
+        if (guard[k] != null && !containsAny(line, pairs, guard[k])) {
+          continue;
+        }
+        if (parts[k].matcher(line).find()) {
+          out.add(signatures.get(i).id());
+          break;
+        }
       }
     }
     return out;
+  }
+
+  /**
+   * The top-level alternatives of {@code regex} (a family's wordings, joined by '|'), so that each
+   * runs only on lines holding its own literals and java.util.regex's literal-prefix search applies
+   * to each; {@code [regex]} as it is when splitting could change its meaning (inline flags, which
+   * apply to every alternative after them, back-references, quoting).
+   */
+  static List<String> alternatives(String regex) {
+    if (regex.contains("\\Q") || regex.contains("\\k<") || regex.matches("(?s).*\\\\[1-9].*")
+        || regex.matches("(?s).*\\(\\?[a-zA-Z-]+[:)].*")) {
+      return List.of(regex);
+    }
+    List<String> out = new ArrayList<>();
+    int depth = 0;
+    int classDepth = 0;
+    int start = 0;
+    for (int i = 0; i < regex.length(); i++) {
+      char c = regex.charAt(i);
+      if (c == '\\') {
+        i++;
+      } else if (c == '[') {
+        classDepth++;
+      } else if (c == ']' && classDepth > 0) {
+        classDepth--;
+      } else if (classDepth > 0) {
+        continue;
+      } else if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        depth--;
+      } else if (c == '|' && depth == 0) {
+        out.add(regex.substring(start, i));
+        start = i + 1;
+      }
+    }
+    out.add(regex.substring(start));
+    if (depth != 0 || classDepth != 0 || out.stream().anyMatch(String::isEmpty)) {
+      return List.of(regex);
+    }
+    for (String part : out) {
+      try {
+        Pattern.compile(part);
+      } catch (java.util.regex.PatternSyntaxException e) {
+        return List.of(regex); // a '|' the split took for a top-level one was not
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether {@code line} holds one of {@code literals}. A literal whose first or last two characters
+   * are not among the line's pairs is not searched for: hundreds of {@code contains} on every line
+   * the prefilter let through cost more than the rest of the scan.
+   */
+  private static boolean containsAny(String line, long[] pairs, String[] literals) {
+    for (String l : literals) {
+      int n = l.length();
+      if (n >= 2 && (!has(pairs, l.charAt(0), l.charAt(1)) || !has(pairs, l.charAt(n - 2), l.charAt(n - 1)))) {
+        continue;
+      }
+      if (line.contains(l)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The pairs of adjacent characters of {@code line}, hashed into 4,096 bits. */
+  private static long[] pairsOf(String line) {
+    long[] bits = new long[64];
+    for (int i = 0; i + 1 < line.length(); i++) {
+      int h = pairHash(line.charAt(i), line.charAt(i + 1));
+      bits[h >>> 6] |= 1L << h;
+    }
+    return bits;
+  }
+
+  private static boolean has(long[] pairs, char a, char b) {
+    int h = pairHash(a, b);
+    return (pairs[h >>> 6] & (1L << h)) != 0;
+  }
+
+  private static int pairHash(char a, char b) {
+    return (a * 31 + b) & 4095;
   }
 
   /** An expression every matching line satisfies: what a log scan asks the reader for. */

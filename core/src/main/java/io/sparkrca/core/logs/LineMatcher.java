@@ -45,8 +45,53 @@ abstract class LineMatcher {
               + ". The syntax is RE2 (like Java's, without backreferences or look-around); to "
               + "search for the text as it is, ", SearchQuery.LITERAL);
     }
-    return new Regex(p, RequiredLiterals.of(query.pattern(), query.ignoreCase()));
+    // Case folding is left to the engine: Unicode folds ASCII letters to others (the Kelvin sign).
+    Optional<List<String>> exact = query.ignoreCase() ? Optional.empty() : literalAlternation(query.pattern());
+    if (exact.isPresent()) {
+      return new Regex(p, exact, true);
+    }
+    return new Regex(p, RequiredLiterals.of(query.pattern(), query.ignoreCase()), false);
   }
+
+  /**
+   * The literals of {@code regex} when it is nothing but ASCII literals joined by {@code |} (a
+   * metacharacter escaped with a backslash counts as itself), such as a catalog's prefilter of
+   * hundreds of literals; empty otherwise. A line matches such an expression exactly when it holds
+   * one of the literals, so no regex engine needs to run on it (when case matters).
+   */
+  static Optional<List<String>> literalAlternation(String regex) {
+    List<String> out = new ArrayList<>();
+    StringBuilder cur = new StringBuilder();
+    for (int i = 0; i < regex.length(); i++) {
+      char c = regex.charAt(i);
+      if (c >= 0x80 || c < 0x20) {
+        return Optional.empty();
+      }
+      if (c == '\\') {
+        if (i + 1 == regex.length() || META.indexOf(regex.charAt(i + 1)) < 0) {
+          return Optional.empty(); // \d, \b, \Q...: not a literal
+        }
+        cur.append(regex.charAt(++i));
+      } else if (c == '|') {
+        if (cur.length() < RequiredLiterals.MIN_LENGTH) {
+          return Optional.empty();
+        }
+        out.add(cur.toString());
+        cur.setLength(0);
+      } else if (META.indexOf(c) >= 0) {
+        return Optional.empty();
+      } else {
+        cur.append(c);
+      }
+    }
+    if (cur.length() < RequiredLiterals.MIN_LENGTH) {
+      return Optional.empty();
+    }
+    out.add(cur.toString());
+    return Optional.of(out);
+  }
+
+  private static final String META = "\\.[]{}()*+?^$|";
 
   abstract boolean matches(byte[] b, int start, int length);
 
@@ -120,8 +165,15 @@ abstract class LineMatcher {
     private final List<String> literals;
     private final ByteCharSequence view = new ByteCharSequence();
     private final boolean fold;
+    /** The pattern is exactly its ASCII literals joined by '|' (see {@link #literalAlternation}). */
+    private final boolean exact;
 
     Regex(Pattern pattern, Optional<List<String>> literals) {
+      this(pattern, literals, false);
+    }
+
+    Regex(Pattern pattern, Optional<List<String>> literals, boolean exact) {
+      this.exact = exact;
       this.matcher = pattern.matcher("");
       this.fast =
           BoundedJdkRegex.of(pattern.pattern(), (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0)
@@ -148,6 +200,10 @@ abstract class LineMatcher {
     boolean matches(byte[] b, int start, int length) {
       if (required.length > 0 && !anyRequired(b, start, length)) {
         return false;
+      }
+      // An ASCII literal's bytes are found in any UTF-8 text exactly where the engine finds it.
+      if (exact) {
+        return true;
       }
       boolean ascii = isAscii(b, start, length);
       if (ascii && fast != null) {

@@ -439,7 +439,7 @@ public final class LogStream {
   public SearchResult search(SearchQuery query) {
     LineMatcher matcher = LineMatcher.compile(query);
     List<SearchMatch> matches = new ArrayList<>();
-    Scan scan = io(() -> scan(query, matcher, query.maxMatches(), matches::add));
+    Scan scan = io(() -> scan(query, matcher, query.maxMatches(), null, matches::add));
     return new SearchResult(source.name(), query, matches, scan.lines, scan.limitReached, scan.notes);
   }
 
@@ -459,15 +459,44 @@ public final class LogStream {
   public MatchScan forEachMatch(SearchQuery query, java.util.function.Predicate<SearchMatch> visitor) {
     Objects.requireNonNull(visitor, "visitor");
     LineMatcher matcher = LineMatcher.compile(query);
-    Scan scan = io(() -> scan(query, matcher, Integer.MAX_VALUE, visitor));
+    Scan scan = io(() -> scan(query, matcher, Integer.MAX_VALUE, null, visitor));
+    return new MatchScan(source.name(), scan.lines, scan.matches, scan.limitReached, scan.notes);
+  }
+
+  /**
+   * As {@link #forEachMatch(SearchQuery, java.util.function.Predicate)}, with each match's
+   * after-context ending early, at the first line whose text {@code continues} rejects: that line
+   * and those after it are read as any other line (tested, skipped at memory speed when they cannot
+   * match, kept as before-context). For records whose following lines are told by their shape, such
+   * as a stack trace under a log4j line: the after-context is as long as a record may be, yet the
+   * lines after a one-line record are never made into text. {@code continues} is given a line's
+   * text before redaction and is called only for lines within {@link SearchQuery#after()} of a match.
+   *
+   * <pre>{@code
+   * MatchScan s = log.forEachMatch(SearchQuery.regex("Exception").withContext(0, 150),
+   *     text -> text.startsWith("\t") || text.startsWith("Caused by:"), m -> {
+   *       System.out.println(m.line().text() + " and " + m.after().size() + " lines of its trace");
+   *       return true;
+   *     });
+   * }</pre>
+   */
+  public MatchScan forEachMatch(SearchQuery query, java.util.function.Predicate<String> continues,
+      java.util.function.Predicate<SearchMatch> visitor) {
+    Objects.requireNonNull(continues, "continues");
+    Objects.requireNonNull(visitor, "visitor");
+    LineMatcher matcher = LineMatcher.compile(query);
+    Scan scan = io(() -> scan(query, matcher, Integer.MAX_VALUE, continues, visitor));
     return new MatchScan(source.name(), scan.lines, scan.matches, scan.limitReached, scan.notes);
   }
 
   private record Scan(long lines, long matches, boolean limitReached, List<String> notes) {}
 
-  /** The search loop: matches go to {@code sink} until {@code limit} or until it returns false. */
-  private Scan scan(
-      SearchQuery query, LineMatcher matcher, int limit, java.util.function.Predicate<SearchMatch> sink)
+  /**
+   * The search loop: matches go to {@code sink} until {@code limit} or until it returns false; an
+   * after-context ends at the first line {@code continues} (when not null) rejects.
+   */
+  private Scan scan(SearchQuery query, LineMatcher matcher, int limit,
+      java.util.function.Predicate<String> continues, java.util.function.Predicate<SearchMatch> sink)
       throws IOException {
     LineRing before = new LineRing(query.before());
     LineReader.SkippedLine toBefore = before::add;
@@ -509,6 +538,12 @@ public final class LogStream {
             }
           }
           continue;
+        }
+        if (afterLeft > 0 && continues != null && !continues.test(rawText(r))) {
+          afterLeft = 0; // the record ended: this line is read as any other
+          if (limitReached) {
+            break;
+          }
         }
         if (afterLeft > 0) {
           after.add(line(r));
@@ -555,6 +590,12 @@ public final class LogStream {
     List<String> all = new ArrayList<>(openNotes);
     all.addAll(more);
     return all;
+  }
+
+  /** The line's text, not redacted (for tests of its shape). */
+  private static String rawText(LineReader r) {
+    int len = r.lineTruncated() ? utf8Boundary(r.buffer(), r.start(), r.length()) : r.length();
+    return new String(r.buffer(), r.start(), len, StandardCharsets.UTF_8);
   }
 
   private LogLine line(LineReader r) {

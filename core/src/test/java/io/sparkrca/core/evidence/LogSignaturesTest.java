@@ -82,4 +82,40 @@ class LogSignaturesTest {
     assertThat(sigs.matching("INFO Warehouse: quota reached for team")).containsExactly("QUOTA");
     assertThat(Pattern.compile(sigs.prefilter()).matcher("INFO Warehouse: quota reached").find()).isTrue();
   }
+
+  @Test
+  void eachSignatureMatchesWhatItsWholeExpressionMatches() {
+    LogSignatures sigs = LogSignatures.standard();
+    java.util.List<String> lines = new java.util.ArrayList<>();
+    for (FailureFamily f : KnowledgeBase.standard().families()) {
+      for (Wording w : f.wordings()) {
+        for (String e : w.examples()) {
+          lines.add(e);
+          lines.add("26/11/29 14:31:30 ERROR Executor: " + e);
+          lines.add(e.toLowerCase(Locale.ROOT));
+          lines.add(e.substring(0, e.length() / 2));
+        }
+      }
+    }
+    lines.add("26/11/29 14:31:30 INFO CoarseGrainedExecutorBackend: Got assigned task 7");
+    lines.add("Exception in thread \"main\" java.lang.IllegalStateException at CoarseGrainedExecutorBackend.main(");
+    for (String line : lines) {
+      java.util.List<String> expected = new java.util.ArrayList<>();
+      for (LogSignature s : sigs.signatures()) {
+        if (Pattern.compile(s.regex()).matcher(line).find()) {
+          expected.add(s.id());
+        }
+      }
+      assertThat(sigs.matching(line)).as(line).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void anExpressionIsSplitAtItsTopLevelAlternativesOnlyWhereThatKeepsItsMeaning() {
+    assertThat(LogSignatures.alternatives("(?:a|b)|c[|]d|e\\|f")).containsExactly("(?:a|b)", "c[|]d", "e\\|f");
+    assertThat(LogSignatures.alternatives("(?i)abc|def")).containsExactly("(?i)abc|def");
+    assertThat(LogSignatures.alternatives("(a)x\\1|y")).containsExactly("(a)x\\1|y");
+    assertThat(LogSignatures.alternatives("\\Qa|b\\E|c")).containsExactly("\\Qa|b\\E|c");
+    assertThat(LogSignatures.alternatives("abc")).containsExactly("abc");
+  }
 }

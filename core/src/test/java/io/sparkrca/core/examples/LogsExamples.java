@@ -86,6 +86,15 @@ class LogsExamples {
     });
   }
 
+  /** The example of {@code LogStream.forEachMatch} with an after-context that ends with the record. */
+  void logStreamForEachMatchWhile(LogStream log) throws Exception {
+    MatchScan s = log.forEachMatch(SearchQuery.regex("Exception").withContext(0, 150),
+        text -> text.startsWith("\t") || text.startsWith("Caused by:"), m -> {
+          System.out.println(m.line().text() + " and " + m.after().size() + " lines of its trace");
+          return true;
+        });
+  }
+
   /** The example of {@code LogStream}. */
   void logStreamBuilder(ByteSourceProvider myHttpProvider) throws Exception {
     LogStream log = LogStream.builder()

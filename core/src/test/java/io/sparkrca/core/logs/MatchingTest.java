@@ -260,4 +260,31 @@ class MatchingTest {
     assertThat(m.matches(buf, 1, 6)).isFalse();
     assertThat(Optional.of(m.prefilter())).contains(List.of("ERROR"));
   }
+
+  @Test
+  void anAlternationOfLiteralsMatchesWithoutAnEngineExactlyAsTheEngineDoes() {
+    assertThat(LineMatcher.literalAlternation("OutOfMemoryError|Job aborted\\.|exit code 137\\(SIGKILL"))
+        .contains(List.of("OutOfMemoryError", "Job aborted.", "exit code 137(SIGKILL"));
+    assertThat(LineMatcher.literalAlternation("a.b|cd")).isEmpty(); // '.' is any character
+    assertThat(LineMatcher.literalAlternation("\\bERROR|WARN")).isEmpty();
+    assertThat(LineMatcher.literalAlternation("ERROR||WARN")).isEmpty();
+    assertThat(LineMatcher.literalAlternation("d\u00e9j\u00e0|vu")).isEmpty();
+    Random random = new Random(40);
+    String[] words = {"kelvin", "KELVIN", "Job aborted.", "Job abortedX", "exit code 137(SIGKILL", "ERROR ",
+        "\u212aelvin", "d\u00e9j\u00e0", "x"};
+    for (boolean fold : new boolean[] {false, true}) {
+      SearchQuery q = SearchQuery.regex("kelvin|Job aborted\\.|exit code 137\\(SIGKILL|ERROR ").withIgnoreCase(fold);
+      LineMatcher m = LineMatcher.compile(q);
+      Pattern engine = Pattern.compile(q.pattern(), fold ? Pattern.CASE_INSENSITIVE : 0);
+      for (int round = 0; round < 3000; round++) {
+        StringBuilder line = new StringBuilder();
+        for (int k = random.nextInt(4); k >= 0; k--) {
+          line.append(words[random.nextInt(words.length)]).append(random.nextBoolean() ? " " : "");
+        }
+        byte[] b = ("pre " + line + "\n").getBytes(UTF_8);
+        assertThat(m.matches(b, 4, b.length - 5)).as("'%s' fold %s", line, fold)
+            .isEqualTo(engine.matcher(line.toString()).find());
+      }
+    }
+  }
 }

@@ -45,16 +45,25 @@ public final class LogScanner {
   /** Scans the log at {@code uri}; {@code forcedRole} is the role the caller stated, if any. */
   public static LogEvidence scan(ByteSources sources, String uri, Optional<LogRole> forcedRole,
       LogSignatures signatures) throws IOException {
-    return scan(LogStream.builder().sources(sources).maxLineBytes(MAX_LINE_BYTES).build(uri), uri, forcedRole, signatures);
+    return scan(LogStream.builder().sources(sources).maxLineBytes(MAX_LINE_BYTES).build(uri),
+        LogStream.builder().sources(sources).maxLineBytes(MAX_LINE_BYTES).redact(false).build(uri), uri, forcedRole,
+        signatures);
   }
 
   /** Scans a log already in hand (a provider's bounded log tail), named {@code source.name()}. */
   public static LogEvidence scan(io.sparkrca.core.io.ByteSource source, Optional<LogRole> forcedRole,
       LogSignatures signatures) throws IOException {
-    return scan(LogStream.builder().maxLineBytes(MAX_LINE_BYTES).build(source), source.name(), forcedRole, signatures);
+    return scan(LogStream.builder().maxLineBytes(MAX_LINE_BYTES).build(source),
+        LogStream.builder().maxLineBytes(MAX_LINE_BYTES).redact(false).build(source), source.name(), forcedRole,
+        signatures);
   }
 
-  private static LogEvidence scan(LogStream log, String uri, Optional<LogRole> forcedRole,
+  /**
+   * {@code log} reads the head and the tail, redacted; {@code raw} is the same log not redacted, for
+   * the pass: signatures match the text as written, and only the excerpts kept are redacted (one
+   * line in a hundred can be a prefilter hit, and redacting each cost more than the whole read).
+   */
+  private static LogEvidence scan(LogStream log, LogStream raw, String uri, Optional<LogRole> forcedRole,
       LogSignatures signatures) throws IOException {
     LogInfo info = log.info();
     LogLines head = log.head(HEAD_LINES);
@@ -63,8 +72,12 @@ public final class LogScanner {
     String shown = Redactor.redactUri(uri);
 
     Collector collector = new Collector(shown, signatures, timestamped(headText));
-    MatchScan scan = log.forEachMatch(
-        SearchQuery.regex(signatures.prefilter()).withContext(1, LogExcerpt.MAX_CONTINUATION), m -> {
+    // The after-context ends where no block could continue, so that the lines after a one-line
+    // record are never made into text: with a prefilter of hundreds of literals, one line in a
+    // hundred can be a hit, and a fixed context of 150 lines would decode and redact them all.
+    MatchScan scan = raw.forEachMatch(
+        SearchQuery.regex(signatures.prefilter()).withContext(1, LogExcerpt.MAX_CONTINUATION),
+        text -> collector.continues(true, text), m -> {
           collector.accept(m);
           return true;
         });
@@ -115,6 +128,9 @@ public final class LogScanner {
     return nonEmpty > 0 && stamped * 2 >= nonEmpty;
   }
 
+  private static final java.util.regex.Pattern PYTHON_EXCEPTION =
+      java.util.regex.Pattern.compile("[A-Za-z_][\\w.]*(?:Error|Exception|Exit|Interrupt)(?::.*)?");
+
   /** Builds blocks from matches and keeps the bounded set of excerpts. */
   private static final class Collector {
     final String log;
@@ -122,8 +138,8 @@ public final class LogScanner {
     final boolean timestamped;
     final Map<String, Long> counts = new LinkedHashMap<>();
     final Map<String, Integer> firstKept = new LinkedHashMap<>();
-    final Map<String, LogExcerpt> lastOf = new LinkedHashMap<>();
-    final TreeMap<Long, LogExcerpt> kept = new TreeMap<>();
+    final Map<String, Block> lastOf = new LinkedHashMap<>();
+    final TreeMap<Long, Block> kept = new TreeMap<>();
     boolean capped;
     Optional<LogTime> lastTime = Optional.empty();
     Block open;
@@ -136,21 +152,25 @@ public final class LogScanner {
 
     void accept(SearchMatch m) {
       LogLine line = m.line();
-      if (open != null && line.number() == open.endLine + 1 && continues(open, line.text())) {
+      if (open != null && line.number() == open.endLine + 1 && continues(open.python, line.text())) {
         open.add(line, signatures);
       } else {
         finish();
         open = new Block(line, m.before().isEmpty() ? Optional.empty() : LogTimes.parse(m.before().get(0).text()), signatures);
       }
       for (LogLine after : m.after()) {
-        if (after.number() != open.endLine + 1 || !continues(open, after.text())) {
+        if (after.number() != open.endLine + 1 || !continues(open.python, after.text())) {
           break;
         }
         open.add(after, signatures);
       }
     }
 
-    boolean continues(Block b, String text) {
+    /**
+     * Whether {@code text} continues the record above it, in a block that is a Python traceback
+     * when {@code python}; whatever continues a block that is not, continues one that is.
+     */
+    boolean continues(boolean python, String text) {
       if (text.isBlank()) {
         return false;
       }
@@ -159,7 +179,7 @@ public final class LogScanner {
       if (indented || t.startsWith("Caused by:") || t.startsWith("Suppressed:") || t.startsWith("Driver stacktrace:")) {
         return true;
       }
-      if (b.python && t.matches("[A-Za-z_][\\w.]*(?:Error|Exception|Exit|Interrupt)(?::.*)?")) {
+      if (python && PYTHON_EXCEPTION.matcher(t).matches()) {
         return true;
       }
       // In a log4j log, a line without a time belongs to the record above it.
@@ -178,7 +198,6 @@ public final class LogScanner {
       if (b.signatures.isEmpty()) {
         return; // a prefilter hit that no signature confirms
       }
-      LogExcerpt e = new LogExcerpt(log, b.line, b.time, new ArrayList<>(b.signatures), b.text, b.continuation, b.cut);
       boolean keep = false;
       for (String id : b.signatures) {
         counts.merge(id, 1L, Long::sum);
@@ -188,12 +207,12 @@ public final class LogScanner {
           keep = true;
         } else {
           capped = true;
-          lastOf.put(id, e);
+          lastOf.put(id, b);
         }
       }
       if (keep) {
         if (kept.size() < MAX_EXCERPTS) {
-          kept.put(e.line(), e);
+          kept.put(b.line, b);
         } else {
           capped = true;
         }
@@ -201,14 +220,18 @@ public final class LogScanner {
     }
 
     List<LogExcerpt> excerpts() {
-      TreeMap<Long, LogExcerpt> all = new TreeMap<>(kept);
-      for (LogExcerpt e : lastOf.values()) {
+      TreeMap<Long, Block> all = new TreeMap<>(kept);
+      for (Block b : lastOf.values()) {
         if (all.size() >= MAX_EXCERPTS + signatures.signatures().size()) {
           break;
         }
-        all.putIfAbsent(e.line(), e);
+        all.putIfAbsent(b.line, b);
       }
-      return new ArrayList<>(all.values());
+      List<LogExcerpt> out = new ArrayList<>(all.size());
+      for (Block b : all.values()) {
+        out.add(b.excerpt(log));
+      }
+      return out;
     }
   }
 
@@ -231,6 +254,16 @@ public final class LogScanner {
       this.endLine = first.number();
       this.python = first.text().contains("Traceback (most recent call last)");
       signatures.addAll(sigs.matching(first.text()));
+    }
+
+    /** The excerpt of this block, its lines redacted. */
+    LogExcerpt excerpt(String log) {
+      Redactor r = Redactor.standard();
+      List<String> lines = new ArrayList<>(continuation.size());
+      for (String c : continuation) {
+        lines.add(r.redactText(c));
+      }
+      return new LogExcerpt(log, line, time, new ArrayList<>(signatures), r.redactText(text), lines, cut);
     }
 
     void add(LogLine l, LogSignatures sigs) {
