@@ -61,7 +61,12 @@ public final class DriverFailureAnalyzer implements Analyzer {
         if (!uncaught && !driverOom) {
           continue;
         }
-        boolean rethrownJob = e.block().contains("Job aborted due to stage failure") || e.block().contains("SparkException: Job ");
+        // Spark 4 re-throws a failed stage's task error as it is, without "Job aborted": the same
+        // headline as a recorded task failure is that failure, not the driver's own.
+        String headline = FailureText.headline(e.block());
+        boolean rethrownJob = e.block().contains("Job aborted due to stage failure") || e.block().contains("SparkException: Job ")
+            || ctx.facts().taskFailures().stream().anyMatch(g -> g.isException()
+                && FailureText.headline(g.firstDetail().isEmpty() ? g.description() : g.firstDetail()).equals(headline));
         if (rethrownJob && (failedJob || ctx.rebuiltFromLogs() || !ctx.facts().taskFailures().isEmpty())) {
           continue; // the driver re-throws the failed job: the task failure is the cause
         }
