@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -160,6 +161,7 @@ public final class FleetScan {
       return t;
     });
     int errors = 0;
+    AtomicBoolean stopped = new AtomicBoolean();
     // Rows are handed on in the listing's order, so a slow log at the head holds back the rows
     // finished after it. The window is wide enough that the other threads keep working meanwhile
     // (a log 1,000 times slower than its neighbours is the only one that idles them). What waits
@@ -172,7 +174,7 @@ public final class FleetScan {
         while (next < plan.size() && waiting.size() < window) {
           Slot s = plan.get(next++);
           if (s.known == null) {
-            s.future = CompletableFuture.supplyAsync(() -> analyse(s.log, idx), pool);
+            s.future = CompletableFuture.supplyAsync(() -> analyse(s.log, idx, stopped), pool);
           }
           waiting.addLast(s);
         }
@@ -185,14 +187,25 @@ public final class FleetScan {
         sink.accept(row);
       }
     } finally {
+      // A scan stopped by its sink (or a failure) records nothing more in the index once run()
+      // has returned: a resumed scan must find exactly what was recorded before the stop.
+      stopped.set(true);
       pool.shutdownNow();
+      try {
+        if (!pool.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS)) {
+          org.slf4j.LoggerFactory.getLogger(FleetScan.class)
+              .warn("fleet scan: an analysis still running 30 s after the scan stopped was left behind");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
     return new int[] {errors};
   }
 
-  private FleetRow analyse(FleetLog log, FleetIndex idx) {
+  private FleetRow analyse(FleetLog log, FleetIndex idx, AtomicBoolean stopped) {
     FleetRow row = analysis.analyze(log);
-    if (idx != null) {
+    if (idx != null && !stopped.get()) {
       idx.record(row);
     }
     listener.analysed(row, log.sizeBytes());
