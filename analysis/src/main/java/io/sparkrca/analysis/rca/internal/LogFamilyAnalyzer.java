@@ -51,7 +51,6 @@ public final class LogFamilyAnalyzer implements Analyzer {
       "NumberFormatException|For input string|IllegalArgumentException|ArithmeticException|ClassCastException"
           + "|NullPointerException|DateTimeParseException|ParseException|ArrayIndexOutOfBoundsException|Malformed"
           + "|CAST_INVALID_INPUT|DIVIDE_BY_ZERO|ARITHMETIC_OVERFLOW");
-  private static final Pattern ABORTED_TASK = Pattern.compile("Task (\\d+) in stage (\\d+)\\.\\d+ failed \\d+ times");
   /** What a decisive family found in the logs explains: the generic readings of the same failure. */
   private static final RootCauseKind[] GENERIC = {RootCauseKind.DETERMINISTIC_DATA_FAILURE,
       RootCauseKind.FLAKY_INFRASTRUCTURE, RootCauseKind.DRIVER_FAILURE, RootCauseKind.EXECUTOR_LOST,
@@ -171,7 +170,7 @@ public final class LogFamilyAnalyzer implements Analyzer {
   /** Whether the text shows a task's or an executor's failure, as the driver reports it. */
   private static boolean executorMarks(String b) {
     return b.contains("Lost task") || b.contains("Exception in task") || b.contains("Executor task launch worker")
-        || ABORTED_TASK.matcher(b).find() || b.contains("ExecutorLostFailure") || EXECUTOR_PAREN.matcher(b).find()
+        || TaskFailureAnalyzer.ABORT.matcher(b).find() || b.contains("ExecutorLostFailure") || EXECUTOR_PAREN.matcher(b).find()
         || b.contains("YarnAllocator") || b.contains("Container killed") || b.contains("Lost executor");
   }
 
@@ -227,7 +226,7 @@ public final class LogFamilyAnalyzer implements Analyzer {
 
   /** The stage and partition a task failure names, as Spark writes them. */
   static Culprit culprit(String block) {
-    Matcher m = ABORTED_TASK.matcher(block);
+    Matcher m = TaskFailureAnalyzer.ABORT.matcher(block);
     if (!m.find()) {
       m = LOST_TASK.matcher(block);
       if (!m.find()) {
