@@ -74,6 +74,32 @@ final class ReplayFacts {
     }
   }
 
+  /** Events that contradict the others (damage, duplicates, events lost on the way), by kind: count and first line. */
+  private final Map<String, long[]> inconsistencies = new LinkedHashMap<>();
+  private final Map<String, String> firstInconsistency = new LinkedHashMap<>();
+
+  /** Counts an event that contradicts the rest of the log (a task end without its start, a second end of one job). */
+  void inconsistent(String what, long line) {
+    inconsistencies.computeIfAbsent(what, k -> new long[1])[0]++;
+    firstInconsistency.computeIfAbsent(what, k -> {
+      String file = currentSource.substring(Math.max(currentSource.lastIndexOf('/'), currentSource.lastIndexOf('\\')) + 1);
+      return "the first at " + (file.isEmpty() ? "" : file + " ") + "line " + line;
+    });
+  }
+
+  /** Counts {@code count} contradictions found once the whole log was read. */
+  void inconsistentAtEnd(String what, long count) {
+    inconsistencies.computeIfAbsent(what, k -> new long[1])[0] += count;
+    firstInconsistency.putIfAbsent(what, "found at the end of the log");
+  }
+
+  /** One sentence per kind of contradiction: how many, and where the first is. */
+  List<String> inconsistencies() {
+    List<String> out = new ArrayList<>();
+    inconsistencies.forEach((what, c) -> out.add(c[0] + " " + what + " (" + firstInconsistency.get(what) + ")"));
+    return out;
+  }
+
   void note(String note) {
     if (notes.size() < 100 && !notes.contains(note)) {
       notes.add(note);

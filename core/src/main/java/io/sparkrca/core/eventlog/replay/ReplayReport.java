@@ -23,6 +23,9 @@ import java.util.Map;
  * @param completed whether the application's end event was seen
  * @param droppedTaskRows task rows not retained because of the per-stage cap (aggregates exact)
  * @param notes anything else worth knowing (a name that disagreed with the content, ...)
+ * @param inconsistencies events that contradict the rest of the log, one sentence per kind (task
+ *     ends without a start, a job ended twice, tasks that never ended in an application that did):
+ *     lines lost, repeated or reordered on the way, which the numbers then do not cover exactly
  */
 public record ReplayReport(
     List<SourceFile> sources,
@@ -35,12 +38,22 @@ public record ReplayReport(
     boolean truncated,
     boolean completed,
     long droppedTaskRows,
-    List<String> notes) {
+    List<String> notes,
+    List<String> inconsistencies) {
   public ReplayReport {
+    inconsistencies = List.copyOf(inconsistencies);
     sources = List.copyOf(sources);
     eventCounts = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(eventCounts));
     badLines = List.copyOf(badLines);
     notes = List.copyOf(notes);
+  }
+
+  /** A report with no contradictions found. */
+  public ReplayReport(List<SourceFile> sources, long lines, long events, Map<String, Long> eventCounts, long badLineCount,
+      List<BadLine> badLines, long overlongLines, boolean truncated, boolean completed, long droppedTaskRows,
+      List<String> notes) {
+    this(sources, lines, events, eventCounts, badLineCount, badLines, overlongLines, truncated, completed,
+        droppedTaskRows, notes, List.of());
   }
 
   /** One file of the log and how it was decoded. */

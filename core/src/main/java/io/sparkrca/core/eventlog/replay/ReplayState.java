@@ -101,7 +101,10 @@ final class ReplayState {
     sparkVersion = version == null ? "" : version;
   }
 
-  void onApplicationStart(JsonNode e) {
+  void onApplicationStart(JsonNode e, long line) {
+    if (appName != null) {
+      facts.inconsistent("application start events after the first", line);
+    }
     appName = Json.requiredString(e, "App Name");
     appId = Json.optText(e, "App ID").orElse(null);
     startTime = Json.requiredLong(e, "Timestamp");
@@ -118,7 +121,10 @@ final class ReplayState {
     }
   }
 
-  void onApplicationEnd(JsonNode e) {
+  void onApplicationEnd(JsonNode e, long line) {
+    if (completed) {
+      facts.inconsistent("application end events after the first", line);
+    }
     endTime = Json.requiredLong(e, "Timestamp");
     completed = true;
     JsonNode exit = e.get("ExitCode");
@@ -383,6 +389,9 @@ final class ReplayState {
 
   void onJobStart(JsonNode e, long line) {
     int jobId = Json.requiredInt(e, "Job ID");
+    if (jobs.containsKey(jobId)) {
+      facts.inconsistent("job start events for a job already started", line);
+    }
     long time = Json.optLong(e, "Submission Time", -1L);
     List<Integer> stageIds = Json.intList(e.get("Stage IDs"));
     Map<String, String> props = Json.stringMap(e.get("Properties"));
@@ -457,6 +466,10 @@ final class ReplayState {
     boolean succeeded = "JobSucceeded".equals(resultName);
     facts.jobEnded(jobId, succeeded, line);
     LiveJob job = liveJobs.remove(jobId);
+    if (job == null) {
+      facts.inconsistent(jobs.containsKey(jobId) ? "job end events for a job already ended"
+          : "job end events for a job whose start is not in the log", line);
+    }
     if (job != null) {
       for (Iterator<LiveStage> it = liveStages.iterator(); it.hasNext(); ) {
         LiveStage stage = it.next();
@@ -514,6 +527,9 @@ final class ReplayState {
     facts.stageCompleted(info, line);
     long k = key(info.stageId(), info.attemptId());
     LiveStage stage = liveStages.get(k);
+    if (stage == null) {
+      facts.inconsistent("stage completion events for a stage attempt not running (ended already, or never submitted)", line);
+    }
     if (stage != null) {
       stage.info = info;
       if (info.failureReason().isPresent()) {
@@ -577,11 +593,14 @@ final class ReplayState {
     return t;
   }
 
-  void onTaskStart(TaskStartEvent e) {
+  void onTaskStart(TaskStartEvent e, long line) {
     TaskInfoScratch info = e.info;
     LiveStage stage = liveStages.get(key(e.stageId, e.stageAttemptId));
     TaskTable table = table(e.stageId, e.stageAttemptId, stage);
     LiveTaskRef existing = liveTasks.get(info.taskId);
+    if (existing != null) {
+      facts.inconsistent("task start events for a task already running", line);
+    }
     int row = existing != null && existing.table == table ? existing.row : table.addRow();
     if (row >= 0) {
       writeTaskInfo(table, row, info);
@@ -642,6 +661,10 @@ final class ReplayState {
     TaskEndReason reason = e.reason;
     facts.taskEnded(e, line);
     LiveTaskRef task = liveTasks.remove(info.taskId);
+    if (task == null && !reason.isResubmitted()) {
+      // A resubmitted task's second end is Spark's own; any other end without a running task is not.
+      facts.inconsistent("task end events without the task's start (a lost start, or an end repeated)", line);
+    }
     long[] delta = null;
     if (task != null) {
       delta = e.metrics;
@@ -943,6 +966,10 @@ final class ReplayState {
 
   boolean hasLiveTasks() {
     return liveTasks.size() > 0;
+  }
+
+  int liveTaskCount() {
+    return liveTasks.size();
   }
 
   /**

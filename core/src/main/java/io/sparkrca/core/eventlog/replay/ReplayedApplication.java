@@ -108,7 +108,7 @@ public final class ReplayedApplication implements SparkApplication {
   @Override
   public Completeness completeness() {
     return new Completeness(report.truncated(), report.badLineCount() + report.overlongLines(),
-        report.droppedTaskRows(), report.notes());
+        report.droppedTaskRows(), report.notes(), report.inconsistencies());
   }
 
   // ------------------------------------------------------------------ application
@@ -969,12 +969,21 @@ public final class ReplayedApplication implements SparkApplication {
 
   @Override
   public List<ExecutionData> sqlExecutions() {
-    return sql.toApi(clock);
+    return sql.toApi(sqlClock());
   }
 
   @Override
   public Optional<ExecutionData> sqlExecution(long executionId) {
-    return sql.toApi(executionId, clock);
+    return sql.toApi(executionId, sqlClock());
+  }
+
+  /**
+   * "Now" for a SQL execution that never ended: the application's end when it ended (an execution
+   * cannot outlive its application, and the log's modification time can be years later), else
+   * the replay's clock.
+   */
+  private long sqlClock() {
+    return s.completed && s.endTime > 0 ? s.endTime : clock;
   }
 
   @Override

@@ -343,7 +343,7 @@ public final class Replayer {
           p.nextToken();
         }
         StreamingEvents.parseTaskStart(p, taskStart);
-        applyTaskStart(taskStart);
+        applyTaskStart(taskStart, line);
         return;
       case TASK_END:
         if (p == null) {
@@ -365,10 +365,10 @@ public final class Replayer {
         state.onLogStart(Json.optText(e, "Spark Version").orElse(""));
         break;
       case "SparkListenerApplicationStart":
-        state.onApplicationStart(e);
+        state.onApplicationStart(e, line);
         break;
       case "SparkListenerApplicationEnd":
-        state.onApplicationEnd(e);
+        state.onApplicationEnd(e, line);
         break;
       case "SparkListenerEnvironmentUpdate":
         state.onEnvironmentUpdate(e);
@@ -457,7 +457,7 @@ public final class Replayer {
         applyTaskEnd(e.taskEnd, line);
         break;
       case TaskEventScanner.TASK_START:
-        applyTaskStart(e.taskStart);
+        applyTaskStart(e.taskStart, line);
         break;
       case TaskEventScanner.STAGE_EXECUTOR_METRICS:
         facts.countEvent(STAGE_EXECUTOR_METRICS);
@@ -468,10 +468,10 @@ public final class Replayer {
     }
   }
 
-  private void applyTaskStart(TaskStartEvent e) {
+  private void applyTaskStart(TaskStartEvent e, long line) {
     facts.countEvent(TASK_START);
     facts.seeTime(e.info.launchTime);
-    state.onTaskStart(e);
+    state.onTaskStart(e, line);
   }
 
   private void applyTaskEnd(TaskEndEvent e, long line) {
@@ -527,6 +527,9 @@ public final class Replayer {
     if (state.appId == null && facts.events > 0) {
       facts.note("the log has no application start event; it was cut before the application started");
     }
+    if (state.completed && state.hasLiveTasks()) {
+      facts.inconsistentAtEnd("tasks launched that never ended although the application did", state.liveTaskCount());
+    }
     state.finish(lastUpdateTime);
     long dropped = 0;
     for (TaskTable t : state.taskTables.values()) {
@@ -549,7 +552,8 @@ public final class Replayer {
             facts.truncated,
             state.completed,
             dropped,
-            facts.notes);
+            facts.notes,
+            facts.inconsistencies());
     return new ReplayResult(state, sql, facts.toFacts(state.sparkVersion, state.exitCode), report, lastUpdateTime);
   }
 
