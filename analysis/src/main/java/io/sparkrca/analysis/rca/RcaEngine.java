@@ -31,6 +31,7 @@ import io.sparkrca.analysis.rca.internal.LogFamilyAnalyzer;
 import io.sparkrca.analysis.rca.internal.DriverTimeAnalyzer;
 import io.sparkrca.analysis.rca.internal.ExecutorLossAnalyzer;
 import io.sparkrca.analysis.rca.internal.FlakyNodeAnalyzer;
+import io.sparkrca.analysis.rca.internal.Integrity;
 import io.sparkrca.analysis.rca.internal.JoinStrategyAnalyzer;
 import io.sparkrca.analysis.rca.internal.MemoryPressureAnalyzer;
 import io.sparkrca.analysis.rca.internal.MetricInsightsAnalyzer;
@@ -143,7 +144,11 @@ public final class RcaEngine {
   }
 
   private RcaReport assemble(AnalysisContext ctx, List<Candidate> candidates, List<String> notes) {
+    Integrity integrity = Integrity.of(ctx);
     ApplicationRef.Outcome outcome = ctx.outcome();
+    if (outcome == ApplicationRef.Outcome.SUCCEEDED && !integrity.unfinished().isEmpty()) {
+      outcome = ApplicationRef.Outcome.INCOMPLETE; // a job or query that never ended may have failed
+    }
     long floor = Math.max(minCostMs, Math.round(minCostShare * ctx.durationMs()));
     List<Candidate> fatal = candidates.stream().filter(Candidate::explainsFailure).sorted(byTime()).toList();
     Candidate root = null;
@@ -214,25 +219,37 @@ public final class RcaEngine {
       // An analyzer may itself conclude that the evidence does not settle the cause (a driver killed mid-job).
       verdict = root.kind() == RootCauseKind.UNDETERMINED ? Verdict.UNDETERMINED : Verdict.PROBLEM;
       chain = Chronology.chain(ctx, withFinding(root, rf), failureRoot);
-    } else if (outcome != ApplicationRef.Outcome.FAILED && sufficient(ctx)) {
+    } else if (outcome != ApplicationRef.Outcome.FAILED && insufficiency(ctx, integrity).isEmpty()) {
       // The event log records jobs, not the driver's own code: an exception outside any job (an
       // analysis error, a failure after the last job) is only in the driver log.
       boolean driverLog = ctx.evidence().hasDriverLog();
+      // Damaged records can hide a failure (a deleted task end, a repeated job end): health is then a hypothesis.
+      List<String> damage = integrity.damage();
+      boolean confirmed = driverLog && damage.isEmpty();
+      List<String> confirm = new ArrayList<>();
+      if (!damage.isEmpty()) {
+        confirm.add("an undamaged copy of the event log (the records above contradict each other, so a failure may be "
+            + "missing from them)");
+      }
+      if (!driverLog) {
+        confirm.add("the driver log: the driver's exit and any exception outside a job are recorded only there");
+      }
       rc = new RootCause(RootCauseKind.HEALTHY, "No problem found",
-          driverLog ? Confidence.CONFIRMED : Confidence.LEADING_HYPOTHESIS,
+          confirmed ? Confidence.CONFIRMED : Confidence.LEADING_HYPOTHESIS,
           "The application " + (outcome == ApplicationRef.Outcome.SUCCEEDED ? "succeeded" : "ran") + " and no analysis "
               + "found a failure or a problem that cost at least " + Formats.humanMillis(floor) + " ("
               + Formats.fixed(100 * minCostShare, 0) + "% of its " + Formats.humanMillis(ctx.durationMs())
               + " run time, and at least " + Formats.humanMillis(minCostMs) + ")."
+              + (damage.isEmpty() ? "" : " But its records are damaged (" + String.join("; ", damage) + "): what is "
+                  + "missing or repeated may hide a failure, so this is not confirmed.")
               + (driverLog ? "" : " Without the driver log, a failure outside any job (an exception in the driver's "
                   + "own code before, between or after the jobs) cannot be ruled out."),
           Culprit.none(), Optional.empty(), healthyEvidence(ctx), List.of(), alternatives(null, ranked, findings, floor, false),
-          driverLog ? Optional.empty() : Optional.of("the driver log: the driver's exit and any exception outside a job "
-              + "are recorded only there"), Optional.empty());
+          confirm.isEmpty() ? Optional.empty() : Optional.of(String.join("; and ", confirm)), Optional.empty());
       verdict = Verdict.HEALTHY;
       chain = List.of();
     } else {
-      List<String> reasons = insufficiency(ctx);
+      List<String> reasons = insufficiency(ctx, integrity);
       rc = new RootCause(RootCauseKind.UNDETERMINED,
           outcome == ApplicationRef.Outcome.FAILED ? "The application failed; the evidence does not say why"
               : "Not enough evidence to judge the application", Confidence.INSUFFICIENT_EVIDENCE,
@@ -248,6 +265,10 @@ public final class RcaEngine {
     List<Recommendation> recs = io.sparkrca.analysis.rca.internal.ServerlessLimits.apply(ctx,
         recommendations(root, ranked, findings), notes);
     List<MissingEvidence> missing = missingEvidence(ctx, root, ranked, verdict);
+    damaged(ctx, integrity).ifPresent(m -> missing.add(0, m));
+    if (!integrity.foundInModel().isEmpty()) {
+      notes.add("The application's records do not add up: " + String.join("; ", integrity.foundInModel()) + ".");
+    }
     ctx.interactiveSession().ifPresent(why -> notes.add("The application is " + why + ": time with no job running is "
         + "the time between the user's commands, so it was not read as driver work."));
     if (ctx.evidence().baseline().isEmpty() && root != null && root.kind().category() == RootCauseKind.Category.PERFORMANCE) {
@@ -496,12 +517,31 @@ public final class RcaEngine {
         : String.join(" and ", missing) + ", which hold failures the event log does not record";
   }
 
-  /** Whether the evidence is complete enough to call an application healthy. */
-  private static boolean sufficient(AnalysisContext ctx) {
-    return insufficiency(ctx).isEmpty();
+  /**
+   * The damage in the application's records, as one missing piece of evidence: an intact record of
+   * the run. Empty when the records add up, or when the collector already stated the same damage.
+   */
+  private static Optional<MissingEvidence> damaged(AnalysisContext ctx, Integrity integrity) {
+    if (integrity.sound()) {
+      return Optional.empty();
+    }
+    List<String> stated = ctx.evidence().gaps().stream().map(g -> g.detail()).toList();
+    List<String> unstated = integrity.all().stream().filter(d -> stated.stream().noneMatch(g -> g.contains(d))).toList();
+    if (unstated.isEmpty()) {
+      return Optional.empty();
+    }
+    String uri = ctx.source().map(ApplicationEvidence::uri).orElse("");
+    return Optional.of(new MissingEvidence("an intact record of the run" + (uri.isEmpty() ? "" : " (" + uri + ")"),
+        GapReason.PARTIAL, String.join("; ", unstated),
+        integrity.unfinished().isEmpty()
+            ? "records lost, repeated or contradicting each other can hide a failure: the verdict covers only what adds up"
+            : "a job or query whose end is not recorded may have failed: the application's outcome is unknown",
+        "read the application from another copy of its event log or from the History Server that served it; if every "
+            + "copy is the same, the driver dropped events (look for 'Dropped events from' in the driver log and raise "
+            + "spark.scheduler.listenerbus.eventqueue.capacity)"));
   }
 
-  private static List<String> insufficiency(AnalysisContext ctx) {
+  private static List<String> insufficiency(AnalysisContext ctx, Integrity integrity) {
     List<String> out = new ArrayList<>();
     if (ctx.app().isEmpty()) {
       out.add("the application itself could not be read");
@@ -520,6 +560,7 @@ public final class RcaEngine {
     if (ctx.jobs().isEmpty()) {
       out.add("it ran no job");
     }
+    out.addAll(integrity.unfinished());
     return out;
   }
 
