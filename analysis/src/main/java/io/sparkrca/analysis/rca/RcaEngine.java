@@ -33,6 +33,7 @@ import io.sparkrca.analysis.rca.internal.ExecutorLossAnalyzer;
 import io.sparkrca.analysis.rca.internal.FlakyNodeAnalyzer;
 import io.sparkrca.analysis.rca.internal.Integrity;
 import io.sparkrca.analysis.rca.internal.JoinStrategyAnalyzer;
+import io.sparkrca.analysis.rca.internal.LaunchWaitAnalyzer;
 import io.sparkrca.analysis.rca.internal.MemoryPressureAnalyzer;
 import io.sparkrca.analysis.rca.internal.MetricInsightsAnalyzer;
 import io.sparkrca.analysis.rca.internal.SkewAnalyzer;
@@ -687,7 +688,7 @@ public final class RcaEngine {
       List<Analyzer> all = new ArrayList<>();
       if (standardAnalyzers) {
         all.addAll(List.of(new TaskFailureAnalyzer(), new ExecutorLossAnalyzer(), new FlakyNodeAnalyzer(), new DriverFailureAnalyzer(), new LogFamilyAnalyzer(),
-            new SkewAnalyzer(), new TaskCountAnalyzer(), new MemoryPressureAnalyzer(), new JoinStrategyAnalyzer(),
+            new SkewAnalyzer(), new TaskCountAnalyzer(), new LaunchWaitAnalyzer(), new MemoryPressureAnalyzer(), new JoinStrategyAnalyzer(),
             new DriverTimeAnalyzer(), new ComparisonAnalyzer(), new MetricInsightsAnalyzer()));
       }
       all.addAll(extra);

@@ -108,6 +108,18 @@ public enum RootCauseKind {
    * through the time between its commands, when no job ran: a cost, not driver work.
    */
   IDLE_SESSION("An interactive session held executors while idle", Category.PERFORMANCE),
+  /**
+   * Stages waited for executors or free cores before their first task launched (resource
+   * starvation, scheduler delay): the time went to waiting, not to work; more partitions would not
+   * have helped.
+   */
+  RESOURCE_STARVATION("Tasks waited for executors or free cores", Category.PERFORMANCE),
+  /**
+   * The cluster or resource manager stopped the application underneath a running driver (a YARN
+   * application killed or its client-mode monitor seeing it end), so its jobs were cancelled and its
+   * executors lost at once.
+   */
+  APPLICATION_STOPPED_BY_CLUSTER_MANAGER("The cluster manager stopped the application", Category.FAILURE),
   /** Writing or committing the output failed. */
   WRITE_COMMIT_FAILURE("Output write or commit failure", Category.FAILURE),
   /** Another writer changed the table or path first (Delta {@code ConcurrentAppendException}, {@code FileAlreadyExistsException}). */

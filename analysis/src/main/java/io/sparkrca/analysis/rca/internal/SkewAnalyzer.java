@@ -73,6 +73,11 @@ public final class SkewAnalyzer implements Analyzer {
       if (!isStraggler(median, max)) {
         continue;
       }
+      // A task's duration includes its scheduler delay (waiting to be sent, deserialized, its result
+      // fetched): a straggler whose run time is not one waited, and its waiting is not skew.
+      if (s.executorRunTime() > 0 && !isStraggler(quantileAt(d.executorRunTime(), 2), quantileAt(d.executorRunTime(), 4))) {
+        continue;
+      }
       // A metric the stage's totals put at 0 is 0 in every task: its ratio is 0 without reading the tasks.
       double readRecordsRatio = s.shuffleReadRecords() <= 0 ? 0
           : ratio(quantileAt(d.shuffleReadMetrics().readRecords(), 4), quantileAt(d.shuffleReadMetrics().readRecords(), 2));

@@ -49,14 +49,16 @@ public final class TaskCountAnalyzer implements Analyzer {
     int cores = Math.max(1, ctx.totalCores());
     for (StageData s : ctx.completedStages()) {
       Optional<TaskMetricDistributions> d = ctx.quantiles(s);
-      long wall = AnalysisContext.wallMs(s);
+      // Judged on the time the stage ran, from its first task's launch: waiting to launch is not work
+      // (LaunchWaitAnalyzer reads it), and a stage that waited longer than it ran was not held back by its partitions.
+      long wall = LaunchWaitAnalyzer.runWindowMs(s);
       if (d.isEmpty() || wall <= 0) {
         continue;
       }
       double median = quantileAt(d.get().duration(), 2);
       if (s.numTasks() >= MANY_TASKS && median < SMALL_TASK_MS) {
         out.add(tooMany(ctx, s, d.get(), median, wall, cores));
-      } else if (s.numTasks() < cores && wall >= MIN_STAGE_MS) {
+      } else if (s.numTasks() < cores && wall >= MIN_STAGE_MS && !LaunchWaitAnalyzer.waitDominates(s)) {
         out.add(tooFew(ctx, s, wall, cores));
       }
     }
@@ -134,6 +136,11 @@ public final class TaskCountAnalyzer implements Analyzer {
         + Support.percent(1 - s.numTasks() / (double) cores) + " of the cores idle";
     StringBuilder why = new StringBuilder("Stage " + s.stageId() + " (" + Support.stageName(ctx, s) + ") ran "
         + s.numTasks() + " task(s) on " + cores + " cores for " + humanMillis(wall) + ", so most of the cluster sat idle.");
+    long wait = LaunchWaitAnalyzer.launchWaitMs(s);
+    if (wait >= 1000) {
+      why.append(" (Before that, it waited ").append(humanMillis(wait)).append(" for its first task to launch; that "
+          + "wait is not counted here.)");
+    }
     funnel.ifPresent(f -> why.append(" The plan funnels the data into one partition (").append(f).append(")."));
     if (!shuffle && s.inputRecords() > 0) {
       why.append(" It reads ").append(s.inputRecords()).append(" input records in ").append(s.numTasks())
