@@ -42,6 +42,28 @@ import java.util.regex.Pattern;
  * first user frame of the stack trace is the code location.
  */
 public final class TaskFailureAnalyzer implements Analyzer {
+  /** A local master without a failure count ({@code local}, {@code local[4]}, {@code local[*]}): one attempt per task. */
+  private static final Pattern LOCAL_MASTER = Pattern.compile("local(\\[[^,\\]]*\\])?");
+  private static final Pattern LOCAL_WITH_FAILURES = Pattern.compile("local\\[[^,\\]]*,\\s*(\\d+)\\]");
+
+  /**
+   * The attempts a task gets: {@code spark.task.maxFailures} when set; in local mode the master's
+   * own count ({@code local[N,F]}), else 1; otherwise Spark's default 4.
+   */
+  static int maxFailures(AnalysisContext ctx) {
+    java.util.OptionalLong set = ctx.conf().set("spark.task.maxFailures").isPresent()
+        ? ctx.conf().number("spark.task.maxFailures") : java.util.OptionalLong.empty();
+    if (set.isPresent()) {
+      return (int) set.getAsLong();
+    }
+    String master = ctx.conf().get("spark.master").orElse("").trim();
+    Matcher m = LOCAL_WITH_FAILURES.matcher(master);
+    if (m.matches()) {
+      return Integer.parseInt(m.group(1));
+    }
+    return LOCAL_MASTER.matcher(master).matches() ? 1 : 4;
+  }
+
   static final Pattern ABORT = Pattern.compile("Task (\\d+) in stage (\\d+)\\.(\\d+) failed (\\d+) times");
 
   @Override
@@ -72,18 +94,26 @@ public final class TaskFailureAnalyzer implements Analyzer {
     // successful retry seen in the logs says it did not.
     boolean outcomeUnknown = !fatal && ctx.rebuiltFromLogs() && !retrySucceeded(ctx, g);
     int partition = g.partitionIndex();
-    int maxFailures = (int) ctx.conf().number("spark.task.maxFailures").orElse(4);
+    int maxFailures = maxFailures(ctx);
     int failedTimes = (int) g.count();
+    int stage = g.stageId();
+    List<Integer> stages = g.stageIds();
     if (abort.isPresent()) {
       Matcher m = ABORT.matcher(abort.get().reason());
       if (m.find()) {
+        // The culprit is the task that used up its attempts and aborted the job, not the group's first
+        // failure (which may be in a stage that was cancelled later).
         partition = Integer.parseInt(m.group(1));
+        stage = Integer.parseInt(m.group(2));
         failedTimes = Integer.parseInt(m.group(4));
+        List<Integer> ordered = new ArrayList<>(List.of(stage));
+        g.stageIds().stream().filter(id -> id != Integer.parseInt(m.group(2))).forEach(ordered::add);
+        stages = ordered;
       }
     }
     String headline = FailureText.headline(text);
     Optional<String> code = FailureText.codeLocation(text);
-    Culprit culprit = Culprit.stages(g.stageIds()).withPartition(partition).withExecutors(g.executorIds());
+    Culprit culprit = Culprit.stages(stages).withPartition(partition).withExecutors(g.executorIds());
     if (g.hosts().size() == 1) {
       culprit = culprit.withHost(g.hosts().get(0));
     }
@@ -135,15 +165,29 @@ public final class TaskFailureAnalyzer implements Analyzer {
       return unknownOutcome(ctx, g, culprit, evidence, metrics, headline, code);
     }
     if (fatal) {
-      boolean everyAttempt = g.partitionIndices().size() == 1 && g.count() >= Math.min(failedTimes, maxFailures);
+      // One attempt allowed (spark.task.maxFailures=1) or seen: one failure does not show determinism.
+      boolean oneAttempt = failedTimes <= 1 || maxFailures <= 1;
+      boolean everyAttempt = !oneAttempt && g.partitionIndices().size() == 1 && g.count() >= Math.min(failedTimes, maxFailures);
       boolean severalExecutors = g.executorIds().size() > 1 || g.hosts().size() > 1;
       String spread = severalExecutors ? " on " + g.executorIds().size() + " different executors" : " on executor " + g.executorId();
+      String allowed = maxFailures > 1 ? "it was attempted only once"
+          : LOCAL_MASTER.matcher(ctx.conf().get("spark.master").orElse("")).matches()
+              && ctx.conf().set("spark.task.maxFailures").isEmpty()
+              ? "spark.master=" + ctx.conf().get("spark.master").orElse("") + " allows no retry; local[N,F] allows F attempts"
+              : "spark.task.maxFailures=" + maxFailures + " allowed no retry";
       Candidate.Builder b = Candidate.builder(finding(RootCauseKind.DETERMINISTIC_DATA_FAILURE, Severity.CRITICAL,
-              "Partition " + partition + " of stage " + g.stageId() + " fails on every attempt",
-              "partition " + partition + " failed " + failedTimes + " of " + failedTimes + " attempts with " + headline + spread,
+              "Partition " + partition + " of stage " + stage + (oneAttempt ? " failed on its only attempt" : " fails on every attempt"),
+              "partition " + partition + " failed " + (oneAttempt ? "its only attempt" : failedTimes + " of " + failedTimes
+                  + " attempts") + " with " + headline + spread,
               culprit, metrics, 0, 0, evidence, name()))
           .confidence(everyAttempt ? Confidence.CONFIRMED : Confidence.LEADING_HYPOTHESIS)
-          .explanation("Partition " + partition + " of stage " + g.stageId() + " threw " + headline + " on every one of its "
+          .explanation(oneAttempt
+              ? "Partition " + partition + " of stage " + stage + " threw " + headline + spread + " on its only attempt ("
+                  + allowed + "), so Spark aborted the stage and the job. One failure does not show that it is "
+                  + "deterministic: a record this partition holds, or the code that processes it, would fail every "
+                  + "attempt, but so far only one was made, and a transient fault fails one attempt too."
+                  + code.map(c -> " The first frame of user code is " + c + ".").orElse("")
+              : "Partition " + partition + " of stage " + stage + " threw " + headline + " on every one of its "
               + failedTimes + " attempts" + spread + ", so Spark aborted the stage and the job. The same exception at the same "
               + "partition on every attempt is a deterministic failure: a record this partition holds, or the code "
               + "that processes it, not the machine it ran on."
@@ -152,7 +196,10 @@ public final class TaskFailureAnalyzer implements Analyzer {
           .time(g.firstTime())
           .explainsFailure(true)
           .explains(RootCauseKind.FLAKY_INFRASTRUCTURE);
-      if (!everyAttempt) {
+      if (oneAttempt) {
+        b.toConfirm("a run that allows retries (spark.task.maxFailures=4, Spark's default): the same failure on every "
+            + "attempt confirms the data, a successful retry a transient fault");
+      } else if (!everyAttempt) {
         b.toConfirm("the failures are spread over " + g.partitionIndices().size() + " partitions; their task errors "
             + "should all name the same bad input");
       }
@@ -162,7 +209,9 @@ public final class TaskFailureAnalyzer implements Analyzer {
       }
       b.recommend(fix("Find and fix the input that partition " + partition + " holds, or the code that cannot handle it"
               + code.map(c -> " (" + c + ")").orElse("") + ": " + headline + ".",
-          "It fails the same way on every attempt, so retrying or adding resources cannot help.", List.of()));
+          oneAttempt ? "Only one attempt was made (" + allowed + "): if a retry also fails the same way, retrying or adding "
+              + "resources cannot help." : "It fails the same way on every attempt, so retrying or adding resources cannot help.",
+          List.of()));
       b.recommend(tune("Make bad records visible instead of fatal where the format allows it: read with "
               + "mode=PERMISSIVE and a columnNameOfCorruptRecord, or use try_cast/try_to_number for parsing, "
               + "and count or route the rejects.",
