@@ -24,6 +24,7 @@ import io.sparkrca.core.report.RootCause;
 import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.Severity;
 import io.sparkrca.core.report.Verdict;
+import io.sparkrca.analysis.rca.internal.ApplicationStopAnalyzer;
 import io.sparkrca.analysis.rca.internal.Chronology;
 import io.sparkrca.analysis.rca.internal.ComparisonAnalyzer;
 import io.sparkrca.analysis.rca.internal.DriverFailureAnalyzer;
@@ -687,7 +688,7 @@ public final class RcaEngine {
     public RcaEngine build() {
       List<Analyzer> all = new ArrayList<>();
       if (standardAnalyzers) {
-        all.addAll(List.of(new TaskFailureAnalyzer(), new ExecutorLossAnalyzer(), new FlakyNodeAnalyzer(), new DriverFailureAnalyzer(), new LogFamilyAnalyzer(),
+        all.addAll(List.of(new TaskFailureAnalyzer(), new ExecutorLossAnalyzer(), new FlakyNodeAnalyzer(), new DriverFailureAnalyzer(), new ApplicationStopAnalyzer(), new LogFamilyAnalyzer(),
             new SkewAnalyzer(), new TaskCountAnalyzer(), new LaunchWaitAnalyzer(), new MemoryPressureAnalyzer(), new JoinStrategyAnalyzer(),
             new DriverTimeAnalyzer(), new ComparisonAnalyzer(), new MetricInsightsAnalyzer()));
       }

@@ -24,6 +24,8 @@ import java.util.Optional;
  * @param sqlFailures SQL executions that ended with an error, oldest first (at most 1000)
  * @param exitCode the exit code the driver reported when the application ended (Spark 4.0+
  *     writes it; a driver that exits after stopping its context normally reports 0 there)
+ * @param jobFailures failed jobs with the exception their end event records, oldest first (at
+ *     most 1000); empty for a source that does not record it
  */
 public record ApplicationFacts(
     String sparkVersion,
@@ -41,7 +43,8 @@ public record ApplicationFacts(
     List<StageSpill> stageSpills,
     List<ExecutorRemoval> executorRemovals,
     List<SqlFailure> sqlFailures,
-    Optional<Integer> exitCode) {
+    Optional<Integer> exitCode,
+    List<JobFailure> jobFailures) {
   /** The most failure groups kept. */
   public static final int MAX_FAILURE_GROUPS = 200;
 
@@ -51,6 +54,17 @@ public record ApplicationFacts(
     stageFailures = List.copyOf(stageFailures);
     executorRemovals = List.copyOf(executorRemovals);
     sqlFailures = List.copyOf(sqlFailures);
+    jobFailures = List.copyOf(jobFailures);
+  }
+
+  /** Facts without the failed jobs' exceptions (a source that does not record them). */
+  public ApplicationFacts(String sparkVersion, int jobsStarted, int jobsFailed, int stagesSubmitted, long tasksEnded,
+      long tasksFailed, long tasksKilled, long totalGcTimeMs, long totalTaskTimeMs, List<TaskFailureGroup> taskFailures,
+      long taskFailureGroupsDropped, List<StageFailure> stageFailures, List<StageSpill> stageSpills,
+      List<ExecutorRemoval> executorRemovals, List<SqlFailure> sqlFailures, Optional<Integer> exitCode) {
+    this(sparkVersion, jobsStarted, jobsFailed, stagesSubmitted, tasksEnded, tasksFailed, tasksKilled, totalGcTimeMs,
+        totalTaskTimeMs, taskFailures, taskFailureGroupsDropped, stageFailures, stageSpills, executorRemovals,
+        sqlFailures, exitCode, List.of());
   }
 
   /**

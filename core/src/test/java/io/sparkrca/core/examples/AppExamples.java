@@ -84,6 +84,11 @@ class AppExamples {
     SparkApplication one = history.application("app-1", Optional.empty()).orElseThrow();
   }
 
+  /** The example of {@code JobFailure}. */
+  void jobFailure(SparkApplication app) throws Exception {
+    app.facts().jobFailures().forEach(f -> System.out.println("job " + f.jobId() + ": " + f.error()));
+  }
+
   /** The example of {@code SqlFailure}. */
   void sqlFailure(SparkApplication app) throws Exception {
     app.facts().sqlFailures().forEach(f -> System.out.println(f.executionId() + ": " + f.errorMessage()));

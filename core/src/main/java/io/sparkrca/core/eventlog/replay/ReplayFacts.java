@@ -1,6 +1,7 @@
 package io.sparkrca.core.eventlog.replay;
 
 import io.sparkrca.core.app.ExecutorRemoval;
+import io.sparkrca.core.app.JobFailure;
 import io.sparkrca.core.app.ApplicationFacts;
 import io.sparkrca.core.app.StageFailure;
 import io.sparkrca.core.app.StageSpill;
@@ -45,6 +46,7 @@ final class ReplayFacts {
   long totalTaskTime;
   private final TaskFailureFolder failures = new TaskFailureFolder(MAX_FAILURE_GROUPS);
   final List<SqlFailure> sqlFailures = new ArrayList<>();
+  final List<JobFailure> jobFailures = new ArrayList<>();
   final List<StageFailure> stageFailures = new ArrayList<>();
   final List<ExecutorRemoval> removals = new ArrayList<>();
   final List<StageSpill> spills = new ArrayList<>();
@@ -110,9 +112,14 @@ final class ReplayFacts {
     jobsStarted++;
   }
 
-  void jobEnded(int jobId, boolean succeeded, long line) {
+  void jobEnded(int jobId, boolean succeeded, String error, long time, long line) {
     if (!succeeded) {
       jobsFailed++;
+      if (jobFailures.size() < MAX_STAGE_FAILURES) {
+        String text = error.length() > TaskFailureGroup.MAX_DETAIL_CHARS
+            ? error.substring(0, TaskFailureGroup.MAX_DETAIL_CHARS) : error;
+        jobFailures.add(new JobFailure(jobId, text, time, currentSource, line));
+      }
     }
   }
 
@@ -181,6 +188,6 @@ final class ReplayFacts {
     return new ApplicationFacts(
         sparkVersion, jobsStarted, jobsFailed, stagesSubmitted, tasksEnded, tasksFailed,
         tasksKilled, totalGcTime, totalTaskTime, failures.groups(), failures.dropped(), stageFailures,
-        spills, removals, sqlFailures, exitCode);
+        spills, removals, sqlFailures, exitCode, jobFailures);
   }
 }

@@ -464,7 +464,7 @@ final class ReplayState {
     JsonNode result = e.get("Job Result");
     String resultName = Json.present(result) ? Json.optText(result, "Result").orElse("") : "";
     boolean succeeded = "JobSucceeded".equals(resultName);
-    facts.jobEnded(jobId, succeeded, line);
+    facts.jobEnded(jobId, succeeded, succeeded ? "" : jobError(result), time, line);
     LiveJob job = liveJobs.remove(jobId);
     if (job == null) {
       facts.inconsistent(jobs.containsKey(jobId) ? "job end events for a job already ended"
@@ -487,6 +487,34 @@ final class ReplayState {
     for (ReplayExtension x : extensions) {
       x.onJobEnd(jobId, succeeded, time);
     }
+  }
+
+  /** A failed job's exception as text: its message, then one "at" line per frame (at most 60). */
+  private static String jobError(JsonNode result) {
+    JsonNode ex = result == null ? null : result.get("Exception");
+    if (!Json.present(ex) || !ex.isObject()) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder(Json.optText(ex, "Message").orElse(""));
+    JsonNode frames = ex.get("Stack Trace");
+    if (Json.present(frames) && frames.isArray()) {
+      int n = 0;
+      for (JsonNode f : frames) {
+        if (n++ >= 60) {
+          sb.append("\n\t...");
+          break;
+        }
+        sb.append("\n\tat ").append(Json.optText(f, "Declaring Class").orElse("?")).append('.')
+            .append(Json.optText(f, "Method Name").orElse("?")).append('(')
+            .append(Json.optText(f, "File Name").orElse("Unknown Source"));
+        long lineNumber = Json.optLong(f, "Line Number", -1L);
+        if (lineNumber >= 0) {
+          sb.append(':').append(lineNumber);
+        }
+        sb.append(')');
+      }
+    }
+    return sb.toString();
   }
 
   void onStageSubmitted(JsonNode e, long line) {
