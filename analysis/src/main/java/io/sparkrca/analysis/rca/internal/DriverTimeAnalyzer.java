@@ -41,6 +41,8 @@ import java.util.Optional;
 public final class DriverTimeAnalyzer implements Analyzer {
   static final double MIN_SHARE = 0.30;
   static final long MIN_IDLE_MS = 5000;
+  /** An executor removed at least this long before the application ended was given back, not kept to the end. */
+  static final long RELEASED_BEFORE_END_MS = 1000;
   /** The executors a finding names; a session may hold hundreds. */
   static final int MAX_NAMED_EXECUTORS = 20;
 
@@ -150,14 +152,37 @@ public final class DriverTimeAnalyzer implements Analyzer {
         + humanMillis(gaps.longest().length()) + " from " + Instant.ofEpochMilli(gaps.longest().start())));
     evidence.add(ctx.apiRef("allexecutors", held.size() + " executors alive during those gaps"));
     evidence.add(ctx.confRef("spark.dynamicAllocation.enabled"));
+    // Checked against the removals: an executor removed well before the end was given back, not kept.
+    long end = ctx.endMs();
+    List<String> released = ctx.executors().stream().filter(e -> held.contains(e.id()))
+        .filter(e -> e.removeTime().map(t -> end > 0 && t.toEpochMilli() < end - RELEASED_BEFORE_END_MS).orElse(false))
+        .map(ExecutorSummary::id).toList();
+    int stayed = held.size() - released.size();
+    if (!released.isEmpty()) {
+      evidence.add(ctx.apiRef("allexecutors", released.size() + " of them removed before the application ended (executors "
+          + String.join(", ", released.subList(0, Math.min(released.size(), MAX_NAMED_EXECUTORS))) + ")"));
+    }
+    String allocation;
+    if (!dynamic) {
+      allocation = "Dynamic allocation is off, so the session kept every executor it started until it ended.";
+    } else if (released.isEmpty()) {
+      allocation = "Dynamic allocation is on, yet they stayed: a minimum number of executors, a long idle timeout "
+          + "or cached data kept them.";
+    } else if (stayed == 0) {
+      allocation = "Dynamic allocation is on and released all of them before the end, but only after they had sat idle "
+          + "(" + conf.cite("spark.dynamicAllocation.executorIdleTimeout") + "): the idle time before each was released is "
+          + "the cost.";
+    } else {
+      allocation = "Dynamic allocation is on: it released " + released.size() + " of them before the end, after they had "
+          + "sat idle (" + conf.cite("spark.dynamicAllocation.executorIdleTimeout") + "), and " + stayed
+          + " stayed until the end: a minimum number of executors, a long idle timeout or "
+          + "cached data kept " + (stayed == 1 ? "it" : "them") + ".";
+    }
     String why = "This application is " + session + ": the " + humanMillis(idle) + " with no job running are the time between "
-        + "the user's commands, not driver work. The session kept " + held.size() + " executor"
-        + (held.size() == 1 ? "" : "s") + " through " + (heldIdle == idle ? "all of it" : humanMillis(heldIdle) + " of it")
+        + "the user's commands, not driver work. The session held " + held.size() + " executor"
+        + (held.size() == 1 ? "" : "s") + " during " + (heldIdle == idle ? "all of it" : humanMillis(heldIdle) + " of it")
         + " (" + humanMillis(executorMs) + " of executor time, " + Formats.fixed(coreMs / 3_600_000.0, 2) + " core-hours) that "
-        + "no one else could use. "
-        + (dynamic ? "Dynamic allocation is on, yet they stayed: a minimum number of executors, a long idle timeout "
-            + "or cached data kept them." : "Dynamic allocation is off, so the session kept every executor it started "
-            + "until it ended.");
+        + "no one else could use. " + allocation;
     List<String> named = held.subList(0, Math.min(held.size(), MAX_NAMED_EXECUTORS));
     Severity severity = heldShare >= 0.5 ? Severity.MEDIUM : Severity.LOW;
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.IDLE_SESSION, severity,

@@ -80,6 +80,20 @@ class DriverTimeAnalyzerTest {
   }
 
   @Test
+  void theExecutorsDynamicAllocationReleasedAreNotSaidToHaveStayed() throws IOException {
+    // A real YARN shell with dynamic allocation on: 10 executors, 6 of them given back before the end.
+    RcaReport r = rca(golden("application_1628109047826_1317105"));
+
+    assertThat(r.rootCause().kind()).isEqualTo(RootCauseKind.IDLE_SESSION);
+    assertThat(r.rootCause().explanation()).contains("The session held 10 executors")
+        .contains("Dynamic allocation is on: it released 6 of them before the end")
+        .contains("and 4 stayed until the end")
+        .doesNotContain("yet they stayed");
+    assertThat(r.rootCause().evidenceFor()).anySatisfy(e -> assertThat(e.detail())
+        .contains("6 of them removed before the application ended"));
+  }
+
+  @Test
   void aShellInLocalModeIsNeitherADriverBottleneckNorAnIdleSession() throws IOException {
     // local[*]: 39 s of its 86 s without a job, and no executor but the driver.
     RcaReport r = rca(golden("local-1642039451826"));
