@@ -230,7 +230,7 @@ public final class RcaEngine {
       boolean confirmed = driverLog && damage.isEmpty();
       List<String> confirm = new ArrayList<>();
       if (!damage.isEmpty()) {
-        confirm.add("an undamaged copy of the event log (the records above contradict each other, so a failure may be "
+        confirm.add("an undamaged copy of the event log (its records contradict each other, so a failure may be "
             + "missing from them)");
       }
       if (!driverLog) {
@@ -482,8 +482,11 @@ public final class RcaEngine {
       if (!g.specific()) {
         covered.add(g.kind());
       }
+      boolean contradicting = g.detail().contains("records contradict each other"); // Completeness.describe()'s words
       out.add(new MissingEvidence(g.what() + (g.uri().isEmpty() ? "" : " (" + g.uri() + ")"), g.reason(), g.detail(),
-          why != null ? why : "it was asked for and could not be read, so the analysis went without it", g.whatToDo()));
+          why != null ? why : contradicting ? "records lost, repeated or contradicting each other can hide a failure: the "
+              + "verdict covers only what adds up" : "it was asked for and could not be read, so the analysis went without it",
+          contradicting ? DAMAGE_TO_DO : g.whatToDo()));
     }
     for (Map.Entry<EvidenceKind, String> w : wanted.entrySet()) {
       if (covered.contains(w.getKey())) {
@@ -538,10 +541,13 @@ public final class RcaEngine {
         integrity.unfinished().isEmpty()
             ? "records lost, repeated or contradicting each other can hide a failure: the verdict covers only what adds up"
             : "a job or query whose end is not recorded may have failed: the application's outcome is unknown",
-        "read the application from another copy of its event log or from the History Server that served it; if every "
-            + "copy is the same, the driver dropped events (look for 'Dropped events from' in the driver log and raise "
-            + "spark.scheduler.listenerbus.eventqueue.capacity)"));
+        DAMAGE_TO_DO));
   }
+
+  /** How to get records that add up: another copy, or find out why the driver lost events. */
+  private static final String DAMAGE_TO_DO = "read the application from another copy of its event log or from the History "
+      + "Server that served it; if every copy is the same, the driver dropped events (its log's AsyncEventQueue warnings "
+      + "'Dropped N events from eventLog'): raise spark.scheduler.listenerbus.eventqueue.capacity";
 
   private static List<String> insufficiency(AnalysisContext ctx, Integrity integrity) {
     List<String> out = new ArrayList<>();

@@ -56,9 +56,11 @@ class DamagedEvidenceTest {
     assertThat(r.rootCause().kind()).isEqualTo(RootCauseKind.HEALTHY);
     assertThat(r.rootCause().confidence()).isEqualTo(Confidence.LEADING_HYPOTHESIS);
     assertThat(r.rootCause().explanation()).contains("damaged", "task end events without the task's start");
+    assertThat(r.missingEvidence()).anySatisfy(m -> assertThat(m.howToGet()).contains("another copy of its event log"));
     assertThat(r.rootCause().toConfirm()).hasValueSatisfying(t -> assertThat(t).contains("undamaged copy of the event log"));
     assertThat(r.missingEvidence()).anySatisfy(m -> assertThat(m.detail())
-        .contains("1 task end events without the task's start", "line " + (at + 2)));
+        .contains("task end events without the task's start (a start lost or an end repeated): 1, the first at "
+            + "local-1795964768091 line " + (at + 2)));
     assertThat(RcaSchema.errors(r.toJson())).isEmpty();
   }
 
@@ -69,7 +71,7 @@ class DamagedEvidenceTest {
     RcaReport r = rca(write(dir, lines), healthy());
     assertThat(r.rootCause().confidence()).isNotEqualTo(Confidence.CONFIRMED);
     assertThat(r.missingEvidence()).anySatisfy(m -> assertThat(m.detail())
-        .contains("5 tasks launched that never ended although the application did"));
+        .contains("tasks launched that never ended although the application did: 5"));
   }
 
   @Test
@@ -79,8 +81,8 @@ class DamagedEvidenceTest {
     RcaReport r = rca(write(dir, lines), healthy());
     assertThat(r.verdict()).isEqualTo(Verdict.UNDETERMINED);
     assertThat(r.application().outcome()).isEqualTo(ApplicationRef.Outcome.INCOMPLETE);
-    assertThat(r.rootCause().explanation()).contains("job 1", "never ended although the application did",
-        "all of its", "succeeded");
+    assertThat(r.rootCause().explanation()).contains("never ended although the application did: job 1 (its one task "
+        + "succeeded; running 1.0 s when the application ended)");
     assertThat(r.missingEvidence()).anySatisfy(m -> assertThat(m.whyItMatters()).contains("may have failed"));
   }
 

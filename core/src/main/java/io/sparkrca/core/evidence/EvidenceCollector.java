@@ -356,7 +356,10 @@ public final class EvidenceCollector {
               + "too early); what happened after the cut is unknown"));
     } else if (!c.isComplete()) {
       gaps.add(new EvidenceGap(EvidenceKind.EVENT_LOG, a.uri(), GapReason.PARTIAL, c.describe() + notes(c),
-          "the numbers cover what could be read"));
+          c.inconsistencies().isEmpty() ? "the numbers cover what could be read"
+              : "the numbers cover what could be read; for an intact record, read another copy of the event log or the "
+                  + "History Server's, and if every copy is the same, the driver dropped events (its log's "
+                  + "AsyncEventQueue warnings)"));
     }
   }
 

@@ -93,8 +93,8 @@ public record Integrity(List<String> sourceDamage, List<String> modelDamage, Lis
       for (JobData j : ctx.jobs()) {
         if (j.status() == JobExecutionStatus.RUNNING || j.status() == JobExecutionStatus.UNKNOWN) {
           boolean allSucceeded = j.numCompletedTasks() > 0 && j.numFailedTasks() == 0 && j.numActiveTasks() == 0;
-          jobs.add("job " + j.jobId() + " (" + (allSucceeded ? "all of its " + j.numCompletedTasks()
-              + (j.numCompletedTasks() == 1 ? " task" : " tasks") + " succeeded; " : "")
+          jobs.add("job " + j.jobId() + " (" + (allSucceeded ? (j.numCompletedTasks() == 1 ? "its one task"
+              : "all of its " + j.numCompletedTasks() + " tasks") + " succeeded; " : "")
               + running(j.submissionTime().map(t -> t.toEpochMilli()).orElse(-1L), end) + ")");
         }
       }

@@ -92,13 +92,13 @@ final class ReplayFacts {
   /** Counts {@code count} contradictions found once the whole log was read. */
   void inconsistentAtEnd(String what, long count) {
     inconsistencies.computeIfAbsent(what, k -> new long[1])[0] += count;
-    firstInconsistency.putIfAbsent(what, "found at the end of the log");
+    firstInconsistency.putIfAbsent(what, "found once the whole log was read");
   }
 
   /** One sentence per kind of contradiction: how many, and where the first is. */
   List<String> inconsistencies() {
     List<String> out = new ArrayList<>();
-    inconsistencies.forEach((what, c) -> out.add(c[0] + " " + what + " (" + firstInconsistency.get(what) + ")"));
+    inconsistencies.forEach((what, c) -> out.add(what + ": " + c[0] + ", " + firstInconsistency.get(what)));
     return out;
   }
 

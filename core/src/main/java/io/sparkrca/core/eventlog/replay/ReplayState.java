@@ -691,7 +691,7 @@ final class ReplayState {
     LiveTaskRef task = liveTasks.remove(info.taskId);
     if (task == null && !reason.isResubmitted()) {
       // A resubmitted task's second end is Spark's own; any other end without a running task is not.
-      facts.inconsistent("task end events without the task's start (a lost start, or an end repeated)", line);
+      facts.inconsistent("task end events without the task's start (a start lost or an end repeated)", line);
     }
     long[] delta = null;
     if (task != null) {

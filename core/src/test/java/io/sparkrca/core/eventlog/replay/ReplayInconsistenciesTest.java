@@ -70,8 +70,8 @@ class ReplayInconsistenciesTest {
     Completeness c = EventLogs.replay(write(dir, lines)).completeness();
     assertThat(c.isComplete()).isFalse();
     assertThat(c.inconsistencies()).containsExactly(
-        "1 task end events without the task's start (a lost start, or an end repeated) (the first at local-1795964768091 line "
-            + (at + 2) + ")");
+        "task end events without the task's start (a start lost or an end repeated): 1, the first at local-1795964768091 line "
+            + (at + 2));
     assertThat(c.describe()).contains("records contradict each other");
   }
 
@@ -82,7 +82,7 @@ class ReplayInconsistenciesTest {
     lines.removeIf(l -> l.contains("\"SparkListenerTaskEnd\""));
     Completeness c = EventLogs.replay(write(dir, lines)).completeness();
     assertThat(c.inconsistencies()).containsExactly(
-        ends + " tasks launched that never ended although the application did (found at the end of the log)");
+        "tasks launched that never ended although the application did: " + ends + ", found once the whole log was read");
   }
 
   @Test
@@ -93,8 +93,8 @@ class ReplayInconsistenciesTest {
     int start = firstIndex(lines, l -> l.contains("\"SparkListenerJobStart\"") && jobId(l) != jobId(lines.get(end)));
     lines.remove(start);
     Completeness c = EventLogs.replay(write(dir, lines)).completeness();
-    assertThat(c.inconsistencies()).anyMatch(s -> s.startsWith("1 job end events for a job already ended"))
-        .anyMatch(s -> s.startsWith("1 job end events for a job whose start is not in the log"));
+    assertThat(c.inconsistencies()).anyMatch(s -> s.startsWith("job end events for a job already ended: 1, the first at"))
+        .anyMatch(s -> s.startsWith("job end events for a job whose start is not in the log: 1, the first at"));
   }
 
   @Test
