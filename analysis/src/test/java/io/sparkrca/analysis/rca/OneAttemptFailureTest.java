@@ -56,6 +56,61 @@ class OneAttemptFailureTest {
     assertThat(r.rootCause().partitionIndex()).contains(2);
   }
 
+  @Test
+  void theCulpritIsTheTaskWhoseAttemptsAbortedTheJobNotAnEarlierFailureInAStageCancelledWithIt(@TempDir Path dir)
+      throws IOException {
+    TestkitFixtures.Fixture f = TestkitFixtures.get("3.5.9", "bad-record");
+    RcaReport r = RcaEngine.standard().analyze(EvidenceCollector.builder()
+        .application(withCancelledSibling(f, dir).toString()).build().collect());
+    assertThat(r.rootCause().kind()).isEqualTo(RootCauseKind.DETERMINISTIC_DATA_FAILURE);
+    assertThat(r.rootCause().title()).isEqualTo("Partition 2 of stage 0 fails on every attempt");
+    assertThat(r.rootCause().stageIds()).startsWith(0);
+    assertThat(r.rootCause().partitionIndex()).contains(2);
+  }
+
+  /**
+   * The run with a second stage (1) in the same job, running beside stage 0, whose partition 2 failed
+   * once with the same error 50 ms before stage 0's first failure, and which was cancelled when
+   * stage 0's fourth failure aborted the job.
+   */
+  private static Path withCancelledSibling(TestkitFixtures.Fixture f, Path dir) throws IOException {
+    List<String> out = new ArrayList<>();
+    boolean siblingFailed = false;
+    for (String line : Files.readAllLines(f.eventLog(), StandardCharsets.UTF_8)) {
+      ObjectNode e = (ObjectNode) JSON.readTree(line);
+      String event = e.path("Event").asText();
+      if (event.equals("SparkListenerJobStart")) {
+        ((com.fasterxml.jackson.databind.node.ArrayNode) e.get("Stage IDs")).add(1);
+        ObjectNode info = ((ObjectNode) e.get("Stage Infos").get(0)).deepCopy();
+        info.put("Stage ID", 1);
+        ((com.fasterxml.jackson.databind.node.ArrayNode) e.get("Stage Infos")).add(info);
+        out.add(JSON.writeValueAsString(e));
+        continue;
+      }
+      if (event.equals("SparkListenerTaskEnd") && !siblingFailed
+          && e.path("Task End Reason").path("Reason").asText().equals("ExceptionFailure")) {
+        ObjectNode start = JSON.createObjectNode().put("Event", "SparkListenerTaskStart").put("Stage ID", 1)
+            .put("Stage Attempt ID", 0);
+        ObjectNode info = ((ObjectNode) e.get("Task Info")).deepCopy();
+        info.put("Task ID", 100).put("Launch Time", info.get("Launch Time").asLong() - 50)
+            .put("Finish Time", info.get("Finish Time").asLong() - 50);
+        start.set("Task Info", info.deepCopy().put("Finish Time", 0).put("Failed", false));
+        ObjectNode end = e.deepCopy().put("Stage ID", 1);
+        end.set("Task Info", info);
+        out.add(JSON.writeValueAsString(start));
+        out.add(JSON.writeValueAsString(end));
+        siblingFailed = true;
+      }
+      out.add(JSON.writeValueAsString(e));
+      if (event.equals("SparkListenerStageSubmitted") || event.equals("SparkListenerStageCompleted")) {
+        ObjectNode sibling = e.deepCopy();
+        ((ObjectNode) sibling.get("Stage Info")).put("Stage ID", 1);
+        out.add(out.size() - 1, JSON.writeValueAsString(sibling)); // submitted and cancelled just before stage 0
+      }
+    }
+    return Files.write(dir.resolve(f.eventLog().getFileName()), out, StandardCharsets.UTF_8);
+  }
+
   /**
    * The run as Spark writes it with {@code spark.task.maxFailures=1}: the property set, the failed
    * task's three retries gone, and the abort naming one failure.
