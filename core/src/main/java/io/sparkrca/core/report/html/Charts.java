@@ -354,10 +354,15 @@ public final class Charts {
     svg.append("<text x=\"").append(left - 6).append("\" y=\"").append(top + 8).append("\" text-anchor=\"end\">")
         .append(peak).append("</text><text x=\"").append(left - 6).append("\" y=\"").append(top + plotH)
         .append("\" text-anchor=\"end\">0</text>\n");
+    // Axis titles: what a bar's height counts, and what the bins measure.
+    svg.append("<text class=\"axis-title\" x=\"").append(f(left + plotW / 2)).append("\" y=\"").append(top + plotH + 30)
+        .append("\" text-anchor=\"middle\">").append(bytes ? "bytes per task" : "task duration").append("</text>\n");
+    svg.append("<text class=\"axis-title\" transform=\"rotate(-90)\" x=\"").append(-(top + plotH / 2))
+        .append("\" y=\"14\" text-anchor=\"middle\">tasks</text>\n");
     String desc = Formats.count(h.total(), "task") + " from " + value(lo, bytes) + " to " + value(hi, bytes) + "; median "
         + value(median, bytes) + ", max " + value(max, bytes) + (median > 0 ? " (" + Formats.fixed(max / median, 1)
         + "x the median)" : "") + "; " + maxLabel + ".";
-    return figure(kind, nextId(kind), title, desc, width, top + plotH + 24, svg.toString(),
+    return figure(kind, nextId(kind), title, desc, width, top + plotH + 38, svg.toString(),
         table(title + ": data", List.of("range", "tasks"), rows, 1));
   }
 
@@ -397,7 +402,7 @@ public final class Charts {
       y += ROW_H;
     }
     String more = sorted.size() > shown.size() ? "; " + (sorted.size() - shown.size()) + " smaller ones not drawn" : "";
-    String desc = bars.size() + " values" + (shown.isEmpty() ? "" : ", largest " + shown.get(0).label() + " at "
+    String desc = Formats.count(bars.size(), "value") + (shown.isEmpty() ? "" : ", largest " + shown.get(0).label() + " at "
         + unit(shown.get(0).value(), unit)) + more + ".";
     return figure(kind, nextId(kind), title, desc, width, y + 8, svg.toString(), table(title + ": data",
         List.of("what", "value"), rows, 1));
