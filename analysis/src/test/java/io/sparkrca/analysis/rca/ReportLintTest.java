@@ -113,6 +113,7 @@ class ReportLintTest {
     problems.addAll(prose(where, r));
     problems.addAll(rootCause(where, r));
     problems.addAll(numbersAgree(where, r));
+    problems.addAll(chartsAgree(where, r, formats.get("html")));
     problems.addAll(recommendations(where, r));
     return problems;
   }
@@ -120,10 +121,10 @@ class ReportLintTest {
   private static final Pattern NAN = Pattern.compile("\\bNaN\\b|-?Infinity");
   private static final Pattern SEED = Pattern.compile("(?i)\\bseeds? ?\\d{1,4}\\b|\\(seed\\b");
   private static final Pattern ABOUT_ZERO = Pattern.compile("\\babout 0(\\.0+)? (ms|s|min)\\b");
+  /** "1" and a plural noun (not "1 ms", "1 class", "1 status"), unless the 1 is a stage's, a job's... id. */
   private static final Pattern ONE_PLURAL = Pattern.compile(
-      "(?<![\\d.,])(?<!(stage|job|partition|executor|attempt|task|Stage|Job|Partition|Executor|Attempt|Task) )"
-          + "\\b1 (stages|tasks|attempts|executors|jobs|partitions|failures|times|records|files|nodes|hosts|cores"
-          + "|errors|retries|rows|containers|pods|queries|executions)\\b");
+      "(?<![\\d.,$])(?<!(stage|job|partition|executor|attempt|task|Stage|Job|Partition|Executor|Attempt|Task|TID|line) )"
+          + "\\b1 (?!ms\\b|pos\\b)([a-z-]*[a-z&&[^su]]s)\\b");
   /** Spark's own words, quoted as they are: "Task 2 in stage 0.0 failed 1 times, most recent failure". */
   private static final Pattern SPARKS_OWN = Pattern.compile("failed 1 times, most recent failure|Failed to get block\\(s\\)");
   private static final Pattern MAYBE_PLURAL = Pattern.compile("\\b[a-z]+\\(s\\)");
@@ -301,6 +302,34 @@ class ReportLintTest {
     return out;
   }
 
+  private static final Pattern DURATION_CHART = Pattern.compile(
+      "Task durations of stage (\\d+)\\.\\d+: [^<]*?; median ([\\d.]+ (?:ms|s|min)), max ([\\d.]+ (?:ms|s|min))");
+
+  /** The task-duration chart of the root cause's stage shows the median and the maximum its finding states. */
+  static List<String> chartsAgree(String where, RcaReport r, String html) {
+    List<String> out = new ArrayList<>();
+    var finding = r.rootCause().findingId().flatMap(r::finding);
+    if (finding.isEmpty()) {
+      return out;
+    }
+    Matcher m = DURATION_CHART.matcher(html);
+    while (m.find()) {
+      int stage = Integer.parseInt(m.group(1));
+      if (!finding.get().culprit().stageIds().equals(List.of(stage))) {
+        continue;
+      }
+      for (var metric : finding.get().metrics()) {
+        String shown = metric.name().equals("medianTaskDurationMs") ? m.group(2)
+            : metric.name().equals("maxTaskDurationMs") ? m.group(3) : null;
+        if (shown != null && !shown.equals(metric.display())) {
+          out.add(where + " [chart vs text] stage " + stage + "'s chart shows " + metric.name() + " " + shown
+              + ", the finding " + metric.display());
+        }
+      }
+    }
+    return out;
+  }
+
   private static void collectDurations(JsonNode n, String field, Set<String> out) {
     if (n.isObject()) {
       if (n.has("unit") && n.path("unit").asText().equals("ms") && n.has("value")) {
@@ -410,6 +439,9 @@ class ReportLintTest {
     assertThat(sentence("x ", "It costs about 0 ms of the run.")).hasSize(1);
     assertThat(sentence("x ", "It ran 1 stages.")).hasSize(1);
     assertThat(sentence("x ", "Stage 1 tasks ran 11 stages.")).isEmpty();
+    assertThat(sentence("x ", "It drew 1 values.")).hasSize(1);
+    assertThat(sentence("x ", "It took 1 ms in 1 class of 1 status.")).isEmpty();
+    assertThat(sentence("x ", "Spark's own: line 1 pos 21; Job$1 keeps data.")).isEmpty();
     assertThat(sentence("x ", "GC took 43% of the task time of stage(s) 0.")).hasSize(1);
     assertThat(repeatedPhrase("The application failed, but the application failed at the end.")).isPresent();
     assertThat(repeatedPhrase("Stage 1 of the job failed, then stage 2 of the job ran.")).isEmpty();
