@@ -36,6 +36,7 @@ final class ProgressLine implements AutoCloseable {
   private long lastDraw = Long.MIN_VALUE;
   private long showAfterNanos;
   private int lastLength;
+  private boolean ended;
 
   ProgressLine(PrintWriter err, boolean enabled, String unit, LongSupplier nanoClock) {
     this.err = err;
@@ -114,8 +115,13 @@ final class ProgressLine implements AutoCloseable {
     double seconds = Math.max(1e-3, (clock.getAsLong() - started) / 1e9);
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "%,d/%,d %s", done, total, unit));
-    if (totalBytes > 0) {
+    // A total the reads outgrew (a stream that decodes to more than its file's size, one opened with
+    // no size) is no total: the bytes alone, and no time left by bytes.
+    boolean sized = totalBytes > 0 && bytes <= totalBytes;
+    if (sized) {
       sb.append(" · ").append(Formats.humanBytes(bytes)).append(" of ").append(Formats.humanBytes(totalBytes));
+    } else if (bytes > 0) {
+      sb.append(" · ").append(Formats.humanBytes(bytes));
     }
     if (bytes > 0) {
       sb.append(" · ").append(Formats.humanBytes(bytes / seconds)).append("/s");
@@ -124,16 +130,16 @@ final class ProgressLine implements AutoCloseable {
       sb.append(" · ").append(String.format(Locale.ROOT, "%.1f %s/s", done / seconds, unit));
     }
     // The time left by bytes when the sizes are known (the better measure), else by items.
-    double left = totalBytes > 0 && bytes > 0 ? (totalBytes - bytes) / (bytes / seconds)
+    double left = sized && bytes > 0 ? (totalBytes - bytes) / (bytes / seconds)
         : done > 0 ? (total - done) / (done / seconds) : Double.NaN;
-    if (!Double.isNaN(left) && (done < total || bytes < totalBytes)) {
+    if (!Double.isNaN(left) && (done < total || (sized && bytes < totalBytes))) {
       sb.append(" · ETA ").append(Formats.humanMillis(Math.max(0, left) * 1000));
     }
     return sb.toString();
   }
 
   private void draw(boolean force) {
-    if (!enabled) {
+    if (!enabled || ended) {
       return;
     }
     long now = clock.getAsLong();
@@ -154,10 +160,23 @@ final class ProgressLine implements AutoCloseable {
   /** Ends the line, so that what follows starts on its own. */
   @Override
   public synchronized void close() {
-    if (enabled && lastDraw != Long.MIN_VALUE) {
+    if (enabled && !ended && lastDraw != Long.MIN_VALUE) {
       draw(true);
       err.println();
       err.flush();
     }
+    ended = true;
+  }
+
+  /**
+   * Erases the line, leaving the cursor where it began, and draws nothing more: what the command
+   * prints next (a report) starts on a clean line, and no progress of finished reads is left behind.
+   */
+  synchronized void clear() {
+    if (enabled && !ended && lastDraw != Long.MIN_VALUE && lastLength > 0) {
+      err.print("\r" + " ".repeat(lastLength) + "\r");
+      err.flush();
+    }
+    ended = true;
   }
 }

@@ -49,11 +49,14 @@ final class ReadProgress implements ReadListener {
     return sources.observed(progress);
   }
 
-  /** Ends the progress line, if one was shown, so that what the command prints next starts on its own line. */
+  /**
+   * Erases the progress line, if one was shown, so that what the command prints next (its report,
+   * its error) starts on a clean line and no line of finished reads is left on the terminal.
+   */
   static void finish() {
     ReadProgress p = CURRENT.getAndSet(null);
     if (p != null) {
-      p.line.close();
+      p.line.clear();
     }
   }
 

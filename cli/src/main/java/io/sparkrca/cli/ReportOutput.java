@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.Optional;
 
 /**
@@ -32,6 +33,7 @@ final class ReportOutput {
 
   /** Writes {@code text} (with a final newline) to {@code file} atomically, or to {@code out} when there is none. */
   static void write(PrintWriter out, Optional<Path> file, String text) {
+    ReadProgress.finish(); // the reads are done: no progress line above, or inside, the report
     if (file.isEmpty()) {
       out.print(text);
       if (!text.endsWith("\n")) {
@@ -46,7 +48,7 @@ final class ReportOutput {
       if (dir != null) {
         Files.createDirectories(dir);
       }
-      Path tmp = Files.createTempFile(dir == null ? Path.of(".") : dir, ".sparkrca-", ".tmp");
+      Path tmp = temporaryBeside(dir == null ? Path.of(".") : dir, abs);
       try {
         Files.writeString(tmp, text.endsWith("\n") ? text : text + "\n", StandardCharsets.UTF_8);
         Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -56,6 +58,33 @@ final class ReportOutput {
     } catch (IOException e) {
       throw new SparkRcaException("could not write the report to " + abs + ": " + e.getMessage()
           + "; check that the directory exists and is writable");
+    }
+  }
+
+  /**
+   * A new empty file in {@code dir} to rename onto {@code target}: created as any file the user
+   * creates is (the permissions the umask leaves, not a temporary file's owner-only 0600), or with
+   * {@code target}'s own permissions when it exists, so that replacing a report keeps who may read it.
+   */
+  static Path temporaryBeside(Path dir, Path target) throws IOException {
+    for (int attempt = 0; ; attempt++) {
+      Path tmp = dir.resolve(".sparkrca-" + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+      try {
+        Files.createFile(tmp);
+      } catch (java.nio.file.FileAlreadyExistsException e) {
+        if (attempt < 100) {
+          continue;
+        }
+        throw e;
+      }
+      if (Files.exists(target) && Files.getFileStore(tmp).supportsFileAttributeView(PosixFileAttributeView.class)) {
+        try {
+          Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(target));
+        } catch (IOException | UnsupportedOperationException e) {
+          // The new file keeps the umask's permissions.
+        }
+      }
+      return tmp;
     }
   }
 

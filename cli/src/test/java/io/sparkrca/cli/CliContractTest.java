@@ -1,6 +1,7 @@
 package io.sparkrca.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -142,6 +143,26 @@ class CliContractTest {
     try (Stream<Path> files = Files.list(dir)) {
       assertThat(files).as("no temporary file left behind").containsExactly(report);
     }
+  }
+
+  @Test
+  void theOutputFileIsCreatedWithTheUmasksPermissionsAndAReplacedOneKeepsItsOwn(@TempDir Path dir) throws IOException {
+    assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "no POSIX permissions here");
+    Path likeAnyFile = Files.createFile(dir.resolve("made-by-the-user"));
+    String log = TestkitFixtures.get("3.5.9", "bad-record").eventLog().toString();
+    Path report = dir.resolve("report.json");
+    CliRun r = CliRun.of("summarize", log, "--format", "json", "--output", report.toString());
+    assertThat(r.exitCode()).as("summarize's exit code (the application failed)").isIn(0, 1);
+    assertThat(Files.getPosixFilePermissions(report)).as("a new report: what the umask leaves, as for any new file")
+        .isEqualTo(Files.getPosixFilePermissions(likeAnyFile))
+        .contains(java.nio.file.attribute.PosixFilePermission.OWNER_READ,
+            java.nio.file.attribute.PosixFilePermission.OWNER_WRITE);
+
+    var readableByAll = java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--");
+    Files.setPosixFilePermissions(report, readableByAll);
+    CliRun again = CliRun.of("summarize", log, "--format", "json", "--output", report.toString());
+    assertThat(again.exitCode()).isIn(0, 1);
+    assertThat(Files.getPosixFilePermissions(report)).as("a replaced report keeps its permissions").isEqualTo(readableByAll);
   }
 
   @Test

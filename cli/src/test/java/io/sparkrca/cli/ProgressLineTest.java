@@ -43,6 +43,37 @@ class ProgressLineTest {
   }
 
   @Test
+  void aTotalTheReadsOutgrewIsNotShown() {
+    AtomicLong now = new AtomicLong();
+    ProgressLine p = new ProgressLine(new PrintWriter(new StringWriter()), true, "files", now::get);
+    p.start(0, 0);
+    p.grow(1, 256_307); // the file's size; decoded, it reads to more
+    now.addAndGet(1_000_000_000L);
+    p.advance(0, 292_045);
+
+    assertThat(p.line()).isEqualTo("0/1 files · 285.2 KiB · 285.2 KiB/s").doesNotContain(" of ");
+  }
+
+  @Test
+  void clearedTheLineIsErasedAndNeverDrawnAgain() {
+    AtomicLong now = new AtomicLong();
+    StringWriter err = new StringWriter();
+    ProgressLine p = new ProgressLine(new PrintWriter(err), true, "files", now::get);
+    p.start(1, 1000);
+    now.addAndGet(1_000_000_000L);
+    p.advance(0, 500);
+    int drawn = p.line().length();
+    p.clear();
+    String erased = err.toString();
+    now.addAndGet(1_000_000_000L);
+    p.advance(1, 500);
+    p.close();
+
+    assertThat(erased).endsWith("\r" + " ".repeat(drawn) + "\r");
+    assertThat(err.toString()).as("nothing after the erasure, not even a line end").isEqualTo(erased);
+  }
+
+  @Test
   void disabledItWritesNothing() {
     StringWriter err = new StringWriter();
     try (ProgressLine p = ProgressLine.create(new PrintWriter(err), false, "logs")) {

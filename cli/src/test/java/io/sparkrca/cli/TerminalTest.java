@@ -44,9 +44,27 @@ class TerminalTest {
   @Test
   void aLongReadShowsProgressOnTheTerminalButNotInTheOutputFile() throws Exception {
     Path out = dir.resolve("count.txt");
-    String pane = inTerminal("sparkrca logs count " + log + " --regex 'ERROR.*task' > " + out, Map.of("SPARKRCA_PROGRESS_AFTER_MS", "0"));
-    assertThat(pane).as("the pane").containsPattern("1/1 files · [0-9.]+ MiB of [0-9.]+ MiB · [0-9.]+ [KMG]?i?B/s");
+    Path raw = dir.resolve("count-terminal.txt");
+    String pane = inTerminal("sparkrca logs count " + log + " --regex 'ERROR.*task' > " + out, Map.of("SPARKRCA_PROGRESS_AFTER_MS", "0"),
+        java.util.Optional.of(raw));
+    assertThat(Files.readString(raw)).as("what the terminal was sent")
+        .containsPattern("1/1 files · [0-9.]+ MiB of [0-9.]+ MiB · [0-9.]+ [KMG]?i?B/s");
+    assertThat(pane).as("the pane once the command is done: the progress line was erased").doesNotContain("files ·");
     assertThat(Files.readString(out)).as("standard output").contains("300").doesNotContain("files ·").doesNotContain("\r");
+  }
+
+  @Test
+  void theProgressLineIsErasedBeforeTheReportStarts() throws Exception {
+    Path raw = dir.resolve("report-terminal.txt");
+    String pane = inTerminal("sparkrca logs count " + log + " --regex 'ERROR.*task'", Map.of("SPARKRCA_PROGRESS_AFTER_MS", "0"),
+        java.util.Optional.of(raw));
+    String sent = Files.readString(raw);
+    int report = sent.indexOf("Matching lines");
+    assertThat(sent.lastIndexOf("files ·", report)).as("progress was drawn before the report").isPositive();
+    assertThat(sent.substring(sent.lastIndexOf("files ·", report), report)).as("and erased before it")
+        .containsPattern("\r {20,}\r");
+    assertThat(sent.substring(report)).as("no progress after the report").doesNotContain("files ·");
+    assertThat(pane).contains("Matching lines").doesNotContain("files ·");
   }
 
   @Test
@@ -72,6 +90,14 @@ class TerminalTest {
 
   /** Runs {@code command} (with {@code sparkrca} as the CLI's JVM) in a fresh tmux pane and returns what the pane shows, escapes included. */
   private static String inTerminal(String command, Map<String, String> env) throws Exception {
+    return inTerminal(command, env, java.util.Optional.empty());
+  }
+
+  /**
+   * {@link #inTerminal(String, Map)}, with everything the command sent to the terminal (the
+   * redrawn progress line and its erasure too, which the pane no longer shows) copied to {@code raw}.
+   */
+  private static String inTerminal(String command, Map<String, String> env, java.util.Optional<Path> raw) throws Exception {
     String java = ProcessHandle.current().info().command().orElse("java");
     String cli = "'" + java + "' -cp '" + System.getProperty("java.class.path") + "' io.sparkrca.cli.SparkRcaCommand";
     StringBuilder script = new StringBuilder();
@@ -86,9 +112,15 @@ class TerminalTest {
       if (attempt > 0) {
         Thread.sleep(300);
       }
-      started = run(List.of("tmux", "new-session", "-d", "-s", session, "-x", "200", "-y", "50", "sh " + sh + "; sleep 600"));
+      // With a raw copy wanted, the pane waits for the copy to be set up before it runs the command.
+      String go = raw.isPresent() ? "while [ ! -f " + sh + ".go ]; do sleep 0.05; done; " : "";
+      started = run(List.of("tmux", "new-session", "-d", "-s", session, "-x", "200", "-y", "50", go + "sh " + sh + "; sleep 600"));
     }
     assertThat(started).as("tmux new-session").isZero();
+    if (raw.isPresent()) {
+      assertThat(run(List.of("tmux", "pipe-pane", "-o", "-t", session, "cat > '" + raw.get() + "'"))).as("tmux pipe-pane").isZero();
+      Files.writeString(Path.of(sh + ".go"), "");
+    }
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
       while (System.nanoTime() < deadline) {

@@ -2,6 +2,7 @@ package io.sparkrca.analysis.rca;
 
 import io.sparkrca.core.knowledge.KnowledgeBase;
 import io.sparkrca.analysis.AnalysisContext;
+import io.sparkrca.analysis.EffectiveConf;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.evidence.ApplicationEvidence;
 import io.sparkrca.core.evidence.Evidence;
@@ -19,6 +20,7 @@ import io.sparkrca.core.report.Finding;
 import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.report.MissingEvidence;
 import io.sparkrca.core.report.RcaReport;
+import io.sparkrca.core.report.PropertyChange;
 import io.sparkrca.core.report.Recommendation;
 import io.sparkrca.core.report.RootCause;
 import io.sparkrca.core.knowledge.RootCauseKind;
@@ -255,7 +257,8 @@ public final class RcaEngine {
       rc = new RootCause(RootCauseKind.UNDETERMINED,
           outcome == ApplicationRef.Outcome.FAILED ? "The application failed; the evidence does not say why"
               : "Not enough evidence to judge the application", Confidence.INSUFFICIENT_EVIDENCE,
-          (outcome == ApplicationRef.Outcome.FAILED ? "The application failed, but " + rootWhy + "." : "The evidence is "
+          (outcome == ApplicationRef.Outcome.FAILED ? Character.toUpperCase(rootWhy.charAt(0)) + rootWhy.substring(1) + "."
+              : "The evidence is "
               + "not complete enough to call the application healthy: " + String.join("; ", reasons) + ".")
               + " See the missing evidence for what to collect.",
           Culprit.none(), Optional.empty(), List.of(), List.of(), alternatives(null, ranked, findings, floor, false),
@@ -383,15 +386,17 @@ public final class RcaEngine {
       Finding f = findings.get(c);
       String why;
       if (root == null) {
-        why = c.kind().category() == RootCauseKind.Category.PERFORMANCE
-            ? "it explains only " + Formats.humanMillis(f.estimatedCostMs()) + ", under the significance floor of "
-                + Formats.humanMillis(floor)
-            : "it does not explain what the evidence shows";
+        why = c.kind().category() != RootCauseKind.Category.PERFORMANCE ? "it does not explain what the evidence shows"
+            : f.estimatedCostMs() <= 0 ? "no time cost could be estimated for it"
+            : f.estimatedCostMs() < floor ? "it explains only " + Formats.humanMillis(f.estimatedCostMs())
+                + ", under the significance floor of " + Formats.humanMillis(floor)
+            : "it explains " + Formats.humanMillis(f.estimatedCostMs()) + ", but the evidence does not show it as the cause";
       } else if (f.fallout()) {
         why = "it is fallout of the root cause (it follows from it)";
       } else if (root.explainsFailure() && !c.explainsFailure()) {
         why = c.kind().category() == RootCauseKind.Category.PERFORMANCE
-            ? "it cost time (about " + Formats.humanMillis(f.estimatedCostMs()) + ") but did not fail the application"
+            ? (f.estimatedCostMs() > 0 ? "it cost time (about " + Formats.humanMillis(f.estimatedCostMs()) + ") but "
+                : "it ") + "did not fail the application"
             : "the application recovered from it; it does not explain the failure";
       } else if (failureRoot && c.time() > root.time() && root.time() > 0) {
         why = "it happened later (" + Instant.ofEpochMilli(c.time()) + ") than the root cause ("
@@ -399,9 +404,13 @@ public final class RcaEngine {
       } else if (root.kind().category() == RootCauseKind.Category.COMPARISON) {
         why = "the comparison with the baseline explains the slowdown better: this finding is in both runs or explains less";
       } else {
-        why = "it explains less time (about " + Formats.humanMillis(f.estimatedCostMs()) + " against "
-            + Formats.humanMillis(findings.get(root).estimatedCostMs()) + ")"
-            + (f.estimatedCostMs() < floor ? ", under the significance floor" : "");
+        long rootMs = findings.get(root).estimatedCostMs();
+        String rootCost = Formats.humanMillis(rootMs);
+        why = f.estimatedCostMs() <= 0
+            ? "no time cost could be estimated for it" + (rootMs > 0 ? " (the root cause explains " + rootCost + ")" : "")
+            : rootMs <= 0 ? "it explains about " + Formats.humanMillis(f.estimatedCostMs()) + " and ranks below the root cause"
+            : "it explains less time (about " + Formats.humanMillis(f.estimatedCostMs()) + " against " + rootCost + ")"
+                + (f.estimatedCostMs() < floor ? ", under the significance floor" : "");
       }
       out.add(new Alternative(c.kind(), f.title(), why));
     }
@@ -415,7 +424,8 @@ public final class RcaEngine {
     if (root != null) {
       for (Recommendation r : root.recommendations()) {
         if (seen.add(r.action())) {
-          out.add(new Recommendation(r.priority(), r.action(), r.properties(), r.rationale(), Optional.of(findings.get(root).id())));
+          out.add(new Recommendation(r.priority(), r.action(), changes(r.properties()), r.rationale(),
+              Optional.of(findings.get(root).id())));
           r.properties().forEach(pc -> settings.add(pc.property() + "=" + pc.recommended()));
         }
       }
@@ -438,11 +448,36 @@ public final class RcaEngine {
           r.properties().forEach(pc -> settings.add(pc.property() + "=" + pc.recommended()));
           Recommendation.Priority p = r.priority() == Recommendation.Priority.INVESTIGATE
               ? Recommendation.Priority.INVESTIGATE : Recommendation.Priority.TUNING;
-          out.add(new Recommendation(p, r.action(), r.properties(), r.rationale(), Optional.of(f.id())));
+          out.add(new Recommendation(p, r.action(), changes(r.properties()), r.rationale(), Optional.of(f.id())));
         }
       }
     }
     return out;
+  }
+
+  /** The properties that change something: one already at the recommended value is no advice. */
+  private static List<PropertyChange> changes(List<PropertyChange> properties) {
+    return properties.stream().filter(pc -> pc.current().map(c -> !sameValue(c, pc.recommended())).orElse(true)).toList();
+  }
+
+  /** The same setting: equal ignoring case, the same number ({@code 0.50}, {@code 0.5}) or the same size ({@code 1g}, {@code 1024m}). */
+  private static boolean sameValue(String a, String b) {
+    String x = a.trim();
+    String y = b.trim();
+    if (x.equalsIgnoreCase(y)) {
+      return true;
+    }
+    String number = "-?\\d+(\\.\\d+)?";
+    if (x.matches(number) && y.matches(number)) {
+      return new java.math.BigDecimal(x).compareTo(new java.math.BigDecimal(y)) == 0;
+    }
+    String size = "\\d+[kmgtKMGT][bB]?";
+    if (x.matches(size) || y.matches(size)) {
+      java.util.OptionalLong p = EffectiveConf.parseBytes(x);
+      java.util.OptionalLong q = EffectiveConf.parseBytes(y);
+      return p.isPresent() && q.isPresent() && p.getAsLong() == q.getAsLong();
+    }
+    return false;
   }
 
   private static List<MissingEvidence> missingEvidence(AnalysisContext ctx, Candidate root, List<Candidate> ranked,
@@ -573,8 +608,9 @@ public final class RcaEngine {
   }
 
   private static List<EvidenceRef> healthyEvidence(AnalysisContext ctx) {
-    return List.of(ctx.apiRef("jobs", ctx.jobs().size() + " jobs, none failed"),
-        ctx.apiRef("stages", ctx.stages().size() + " stage attempts; " + ctx.facts().tasksFailed() + " failed tasks"));
+    return List.of(ctx.apiRef("jobs", Formats.count(ctx.jobs().size(), "job") + ", none failed"),
+        ctx.apiRef("stages", Formats.count(ctx.stages().size(), "stage attempt") + "; "
+            + Formats.count(ctx.facts().tasksFailed(), "failed task")));
   }
 
   private static ApplicationRef applicationRef(AnalysisContext ctx, ApplicationRef.Outcome outcome) {

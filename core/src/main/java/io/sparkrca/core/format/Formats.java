@@ -85,6 +85,40 @@ public final class Formats {
     return out.append(digits, 0, point).append('.').append(digits, point, digits.length()).toString();
   }
 
+  /**
+   * A count and its noun, agreeing in number: {@code count(1, "stage") == "1 stage"}, {@code
+   * count(3, "task attempt") == "3 task attempts"}, {@code count(0, "executor") == "0 executors"}.
+   * The plural is the English regular one ({@link #plural}); give it for an irregular noun.
+   */
+  public static String count(long n, String singular) {
+    return n + " " + noun(n, singular);
+  }
+
+  /** A count and its noun, with the plural given: {@code count(2, "child", "children") == "2 children"}. */
+  public static String count(long n, String singular, String plural) {
+    return n + " " + (n == 1 ? singular : plural);
+  }
+
+  /** The noun as {@code n} of it reads: {@code noun(1, "stage") == "stage"}, {@code noun(2, "stage") == "stages"}. */
+  public static String noun(long n, String singular) {
+    return n == 1 ? singular : plural(singular);
+  }
+
+  /**
+   * The regular English plural of a noun (of its last word): {@code stage} → {@code stages},
+   * {@code class} → {@code classes}, {@code retry} → {@code retries}; reports never write {@code stage(s)}.
+   */
+  public static String plural(String singular) {
+    String s = singular;
+    if (s.endsWith("s") || s.endsWith("x") || s.endsWith("ch") || s.endsWith("sh")) {
+      return s + "es";
+    }
+    if (s.length() > 1 && s.endsWith("y") && "aeiou".indexOf(s.charAt(s.length() - 2)) < 0) {
+      return s.substring(0, s.length() - 1) + "ies";
+    }
+    return s + "s";
+  }
+
   /** A ratio as a percentage with one decimal, e.g. {@code "12.5%"}; 0 when the whole is 0. */
   public static String percent(double part, double whole) {
     return fixed(whole == 0 ? 0 : 100.0 * part / whole, 1) + "%";

@@ -45,4 +45,17 @@ class FormatsTest {
     assertThat(Formats.fixed(Double.NaN, 1)).isEqualTo("NaN");
     assertThat(Formats.fixed(Double.POSITIVE_INFINITY, 0)).isEqualTo("Infinity");
   }
+
+  @Test
+  void aCountAgreesWithItsNoun() {
+    assertThat(Formats.count(1, "stage")).isEqualTo("1 stage");
+    assertThat(Formats.count(0, "executor")).isEqualTo("0 executors");
+    assertThat(Formats.count(3, "task attempt")).isEqualTo("3 task attempts");
+    assertThat(Formats.count(2, "class")).isEqualTo("2 classes");
+    assertThat(Formats.count(2, "retry")).isEqualTo("2 retries");
+    assertThat(Formats.count(2, "day")).isEqualTo("2 days");
+    assertThat(Formats.count(2, "child", "children")).isEqualTo("2 children");
+    assertThat(Formats.noun(1, "job")).isEqualTo("job");
+    assertThat(Formats.noun(5, "job")).isEqualTo("jobs");
+  }
 }

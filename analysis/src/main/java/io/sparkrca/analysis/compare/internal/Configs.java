@@ -104,12 +104,12 @@ final class Configs {
           if (p.isPresent()) {
             Comparison.StagePair x = p.get();
             boolean many = was.isPresent() && n.getAsLong() > was.getAsLong();
-            return Link.of(isFirst(first, x) ? 0.95 : 0.7, x.candidate().label() + " ran " + n.getAsLong()
-                + " tasks, one per shuffle partition, where the baseline's " + x.baseline().label() + " ran "
-                + x.baseline().tasks() + "; median task " + Formats.humanMillis(x.candidate().medianTaskMs())
+            return Link.of(isFirst(first, x) ? 0.95 : 0.7, x.candidate().label() + " ran "
+                + Formats.count(n.getAsLong(), "task") + ", one per shuffle partition, where the baseline's "
+                + x.baseline().label() + " ran " + x.baseline().tasks() + "; median task " + Formats.humanMillis(x.candidate().medianTaskMs())
                 + " against " + Formats.humanMillis(x.baseline().medianTaskMs()) + ", "
                 + Formats.humanMillis(x.candidate().wallMs()) + " against " + Formats.humanMillis(x.baseline().wallMs())
-                + (many ? ": thousands of small tasks pay their scheduling and start-up cost each" : ": fewer, larger "
+                + (many ? ": many small tasks pay their scheduling and start-up cost each" : ": fewer, larger "
                     + "partitions each hold more of the shuffle"));
           }
         }
@@ -124,7 +124,7 @@ final class Configs {
             return Link.of(isFirst(first, x) ? 0.9 : 0.65, (k.endsWith("enabled") && k.contains("coalesce")
                 ? "partition coalescing is off" : "adaptive query execution is off") + " in this run, so the shuffle's "
                 + x.candidate().tasks() + " partitions of " + x.candidate().label() + " were not coalesced (the baseline's "
-                + x.baseline().label() + " ran " + x.baseline().tasks() + " tasks after coalescing)");
+                + x.baseline().label() + " ran " + Formats.count(x.baseline().tasks(), "task") + " after coalescing)");
           }
         }
         return Link.weak(0.4);

@@ -258,9 +258,9 @@ final class Judge {
     boolean skewed = now >= SKEWED && now >= 2 * before && !readsShuffle && x.candidate().medianTaskMs() >= 100;
     if (!skewed && !shuffleSkewed) {
       return new Hypothesis(RootCauseKind.DATA_DISTRIBUTION_CHANGE, 0, title, "", x.candidate().label()
-          + "'s slowest task took " + Formats.fixed(now, 1) + "x its median (baseline " + Formats.fixed(before, 1)
-          + "x) and its largest shuffle read per task " + Formats.fixed(shuffleNow, 1) + "x the median (baseline "
-          + Formats.fixed(shuffleBefore, 1) + "x): no key became hot", Confidence.INSUFFICIENT_EVIDENCE, List.of(), List.of(), Optional.empty());
+          + "'s slowest task took " + overMedian(x.candidate(), false) + " (baseline " + overMedian(x.baseline(), false)
+          + ") and its largest shuffle read per task was " + overMedian(x.candidate(), true) + " (baseline "
+          + overMedian(x.baseline(), true) + "): no key became hot", Confidence.INSUFFICIENT_EVIDENCE, List.of(), List.of(), Optional.empty());
     }
     double score = skewed && shuffleSkewed ? 0.9 : 0.8;
     List<EvidenceRef> ev = List.of(
@@ -289,11 +289,28 @@ final class Judge {
             + Formats.humanBytes(x.candidate().medianShuffleReadBytes()) + "; more memory or executors do not split it.",
         props, Optional.empty()));
     return new Hypothesis(RootCauseKind.DATA_DISTRIBUTION_CHANGE, score, title, "Its data is distributed differently: "
-        + "in " + x.candidate().label() + " the slowest task took " + Formats.fixed(now, 1) + "x the median (baseline "
-        + Formats.fixed(before, 1) + "x) and the largest shuffle read per task was " + Formats.fixed(shuffleNow, 1)
-        + "x the median (baseline " + Formats.fixed(shuffleBefore, 1) + "x): a key became hot.", "",
+        + "in " + x.candidate().label() + " the slowest task took " + overMedian(x.candidate(), false) + " (baseline "
+        + overMedian(x.baseline(), false) + ") and the largest shuffle read per task was " + overMedian(x.candidate(), true)
+        + " (baseline " + overMedian(x.baseline(), true) + "): a key became hot.", "",
         Confidence.LEADING_HYPOTHESIS, ev, recs,
         Optional.of("the key distribution of " + x.candidate().label() + "'s input in both runs (a count by key)"));
+  }
+
+  /**
+   * The stage's largest task (its duration, or its shuffle read) against the median as a sentence
+   * says it: {@code "12.0x the median"}; over a median of 0 no ratio is true, so what is.
+   */
+  static String overMedian(Comparison.StageStats s, boolean shuffleRead) {
+    double ratio = shuffleRead ? s.shuffleSkew() : s.skew();
+    if (ratio > 0) {
+      return Formats.fixed(ratio, 1) + "x the median";
+    }
+    long max = shuffleRead ? s.maxShuffleReadBytes() : s.maxTaskMs();
+    if (max <= 0) {
+      return shuffleRead ? "nothing, as did the median task" : "0 ms, as did the median task";
+    }
+    return shuffleRead ? Formats.humanBytes(max) + " where the median task read nothing"
+        : Formats.humanMillis(max) + " where the median task took 0 ms";
   }
 
   private Hypothesis codeChange() {

@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca.internal;
 
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.app.ExecutorRemoval;
 import io.sparkrca.core.app.SqlFailure;
 import io.sparkrca.core.app.StageFailure;
@@ -75,7 +76,7 @@ public final class Chronology {
     }
     for (TaskFailureGroup g : ctx.facts().taskFailures()) {
       if (g.firstTime() > 0) {
-        out.add(event(g.firstTime(), EVENT_LOG, g.count() + " task attempt(s) of stage(s) " + g.stageIds() + " failed: "
+        out.add(event(g.firstTime(), EVENT_LOG, Formats.count(g.count(), "task attempt") + " of " + Support.stages(g.stageIds()) + " failed: "
             + g.description(), Optional.of(ctx.factRef(g.source(), g.firstLine(), g.description()))));
       }
     }
@@ -130,8 +131,8 @@ public final class Chronology {
       long from = t0 > 0 ? t0 : Long.MIN_VALUE;
       for (TaskFailureGroup g : ctx.facts().taskFailures()) {
         if (g.firstTime() >= from && !sameAsRoot(root, g)) {
-          steps.add(new Step(g.firstTime(), ChainLink.Role.CONSEQUENCE, g.count() + " task attempt(s) of stage(s) "
-              + g.stageIds() + " failed: " + g.description(), Optional.of(ctx.factRef(g.source(), g.firstLine(), g.description()))));
+          steps.add(new Step(g.firstTime(), ChainLink.Role.CONSEQUENCE, Formats.count(g.count(), "task attempt") + " of "
+              + Support.stages(g.stageIds()) + " failed: " + g.description(), Optional.of(ctx.factRef(g.source(), g.firstLine(), g.description()))));
         }
       }
       for (ExecutorRemoval r : ctx.facts().executorRemovals()) {

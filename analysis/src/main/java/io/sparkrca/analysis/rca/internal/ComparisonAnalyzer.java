@@ -56,6 +56,16 @@ public final class ComparisonAnalyzer implements Analyzer {
         new Metric("baselineJobTimeMs", c.baseline().jobTimeMs(), "ms"),
         new Metric("inputRecords", c.candidate().inputRecords(), "count"),
         new Metric("baselineInputRecords", c.baseline().inputRecords(), "count"));
+    // The first divergent stage's numbers, as the explanation states them.
+    metrics = new java.util.ArrayList<>(metrics);
+    for (Comparison.StagePair p : c.firstDivergentStage().stream().toList()) {
+      metrics.addAll(List.of(new Metric("divergentStageWallMs", p.candidate().wallMs(), "ms"),
+          new Metric("baselineDivergentStageWallMs", p.baseline().wallMs(), "ms"),
+          new Metric("divergentStageMedianTaskMs", p.candidate().medianTaskMs(), "ms"),
+          new Metric("baselineDivergentStageMedianTaskMs", p.baseline().medianTaskMs(), "ms"),
+          new Metric("divergentStageTasks", p.candidate().tasks(), "count"),
+          new Metric("baselineDivergentStageTasks", p.baseline().tasks(), "count")));
+    }
     String summary = Support.times(c.slowdown()) + " the baseline's job time on " + Support.times(c.inputGrowth())
         + " its input (" + Support.times(c.normalizedSlowdown()) + " per unit of input)"
         + c.firstDivergentStage().map(p -> "; first divergent: " + p.candidate().label()).orElse("")

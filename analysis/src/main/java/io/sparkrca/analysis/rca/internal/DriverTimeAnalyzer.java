@@ -75,7 +75,7 @@ public final class DriverTimeAnalyzer implements Analyzer {
     String summary = humanMillis(idle) + " (" + percent(share) + " of the run) with no job running between the first job and the "
         + "end; the longest gap " + humanMillis(gaps.longest().length());
     List<EvidenceRef> evidence = new ArrayList<>();
-    evidence.add(ctx.apiRef("jobs", jobs.size() + " jobs; no job ran for " + humanMillis(idle) + " after the first one started"));
+    evidence.add(ctx.apiRef("jobs", Formats.count(jobs.size(), "job") + "; no job ran for " + humanMillis(idle) + " after the first one started"));
     String why = "Between its first job and its end the application spent " + humanMillis(idle) + " (" + percent(share) + " of its "
         + humanMillis(duration) + ") with no Spark job running: the driver was busy with its own work (collecting results "
         + "and processing them in the driver, Python or pandas code, sleeps, calls to other services), so the "
@@ -85,7 +85,8 @@ public final class DriverTimeAnalyzer implements Analyzer {
     return List.of(Candidate.builder(finding(RootCauseKind.DRIVER_BOTTLENECK, share >= 0.5 ? Severity.HIGH : Severity.MEDIUM,
             "Time spent on the driver between jobs", summary, Culprit.none(),
             List.of(new Metric("driverIdleMs", idle, "ms"), new Metric("driverIdleShare", share, "share"),
-                new Metric("longestGapMs", gaps.longest().length(), "ms")), idle, share, evidence, name()))
+                new Metric("longestGapMs", gaps.longest().length(), "ms"), new Metric("startupMs", startup, "ms")),
+            idle, share, evidence, name()))
         .confidence(Confidence.CONFIRMED)
         .explanation(why)
         .time(gaps.longest().start())

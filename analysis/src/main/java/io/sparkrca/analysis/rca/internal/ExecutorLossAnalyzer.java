@@ -88,7 +88,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     evidence.add(ctx.factRef(r.source(), r.line(), "executor " + exec + " removed: " + r.reason()));
     List<TaskFailureGroup> onThis = lostTasks.stream().filter(g -> g.executorIds().contains(exec)).toList();
     for (TaskFailureGroup g : onThis) {
-      evidence.add(ctx.factRef(g.source(), g.firstLine(), g.count() + " task(s) lost with it: " + g.description()));
+      evidence.add(ctx.factRef(g.source(), g.firstLine(), Formats.count(g.count(), "task") + " lost with it: " + g.description()));
     }
     // The decisive records: the executor's own log, the cluster manager, the reason's text.
     List<LogEvidence> logs = ctx.evidence().executorLogs(exec);
@@ -157,8 +157,8 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     String what = "Executor " + exec + " was lost (" + r.reason() + ")";
     String means = meaning.map(m -> ": exit code " + m.code() + " means " + m.meaning() + ".").orElse(".");
     String fallout = fetches.isEmpty() ? "" : " Its shuffle output went with it, so "
-        + fetches.stream().mapToLong(TaskFailureGroup::count).sum() + " reduce task(s) of stage(s) "
-        + join(fetches.stream().flatMap(f -> f.stageIds().stream()).distinct().toList())
+        + Formats.count(fetches.stream().mapToLong(TaskFailureGroup::count).sum(), "reduce task") + " of "
+        + Support.stages(fetches.stream().flatMap(f -> f.stageIds().stream()).distinct().toList())
         + " hit fetch failures and Spark re-ran the map stage: the fetch failures are fallout, not the cause.";
     Candidate.Builder b;
     if (oomInLog.isPresent()) {
@@ -190,8 +190,8 @@ public final class ExecutorLossAnalyzer implements Analyzer {
       String how = disruptionVerb(d);
       b = Candidate.builder(finding(k, fatal ? Severity.CRITICAL : Severity.HIGH,
               "Executor " + exec + "'s pod was " + how + d.details().node().map(n -> " (node " + n + ")").orElse(""),
-              killedAt + (fetches.isEmpty() ? "" : "; " + fetches.stream().mapToLong(TaskFailureGroup::count).sum()
-                  + " fetch failure(s) followed"), culprit, metrics, cost, Support.share(ctx, cost), evidence, name()))
+              killedAt + (fetches.isEmpty() ? "" : "; "
+                  + Formats.count(fetches.stream().mapToLong(TaskFailureGroup::count).sum(), "fetch failure") + " followed"), culprit, metrics, cost, Support.share(ctx, cost), evidence, name()))
           .confidence(Confidence.CONFIRMED)
           .explanation(what + means + " The cause was the infrastructure, not the job: the cluster " + how + " the "
               + "executor's pod (" + d.reason() + ": " + d.message() + ")." + nodeStory + fallout
@@ -225,7 +225,7 @@ public final class ExecutorLossAnalyzer implements Analyzer {
       b = Candidate.builder(finding(k, fatal ? Severity.CRITICAL : Severity.HIGH,
               fetches.isEmpty() ? "Executor " + exec + " lost" : "Executor " + exec + " lost, then shuffle fetch failures",
               (agreeing.isPresent() ? killedAt + " (" + r.reason() + ")" : what) + (fetches.isEmpty() ? ""
-                  : "; " + fetches.stream().mapToLong(TaskFailureGroup::count).sum() + " fetch failure(s) followed"),
+                  : "; " + Formats.count(fetches.stream().mapToLong(TaskFailureGroup::count).sum(), "fetch failure") + " followed"),
               culprit, metrics, cost, Support.share(ctx, cost), evidence, name()))
           .confidence(agreeing.isPresent() ? Confidence.CONFIRMED : Confidence.LEADING_HYPOTHESIS)
           .explanation(what + means + silentEnd + agreeing.map(t -> " The cluster's record confirms it: " + killedAt + "; "
@@ -295,8 +295,8 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     boolean fatal = fatal(ctx, List.of(), fetches);
     long cost = fatal ? 0 : lostTime(ctx, stages, f.firstTime());
     return Candidate.builder(finding(RootCauseKind.EXECUTOR_LOST_FETCH_FAILURE, fatal ? Severity.CRITICAL : Severity.HIGH,
-            "Shuffle fetch failures", fetches.stream().mapToLong(TaskFailureGroup::count).sum()
-                + " fetch failure(s) with no executor loss recorded",
+            "Shuffle fetch failures", Formats.count(fetches.stream().mapToLong(TaskFailureGroup::count).sum(), "fetch failure")
+                + " with no executor loss recorded",
             Culprit.stages(new ArrayList<>(stages)).withPartition(f.partitionIndex()), List.of(), cost,
             Support.share(ctx, cost), evidence, name()))
         .confidence(Confidence.LEADING_HYPOTHESIS)
@@ -458,13 +458,6 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     return text.matches("(?s).*\\b(?:executor|Executor|exec-?)\\s*(?:id )?" + Pattern.quote(exec) + "\\b.*");
   }
 
-  private static String join(List<Integer> ids) {
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < ids.size(); i++) {
-      sb.append(i == 0 ? "" : ", ").append(ids.get(i));
-    }
-    return sb.toString();
-  }
 
   private static String firstLine(String s) {
     int nl = s.indexOf('\n');

@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca.internal;
 
+import io.sparkrca.core.format.Formats;
 import static io.sparkrca.analysis.rca.internal.Support.finding;
 import static io.sparkrca.analysis.rca.internal.Support.prop;
 import static io.sparkrca.analysis.rca.internal.Support.tune;
@@ -62,14 +63,14 @@ public final class FlakyNodeAnalyzer implements Analyzer {
     if (j.nodes().size() > MAX_NODES_CITED) {
       List<NodeFailures.Node> rest = j.nodes().subList(MAX_NODES_CITED, j.nodes().size());
       evidence.add(ctx.factRef("", 0, "and " + rest.size() + " more " + kind + "s with "
-          + rest.stream().mapToInt(NodeFailures.Node::all).sum() + " failure(s) and "
-          + rest.stream().mapToInt(o -> o.executors().size()).sum() + " executor(s) (left out)"));
+          + Formats.count(rest.stream().mapToInt(NodeFailures.Node::all).sum(), "failure") + " and "
+          + Formats.count(rest.stream().mapToInt(o -> o.executors().size()).sum(), "executor") + " (left out)"));
     }
     if (j.tasksCut()) {
       evidence.add(ctx.factRef("", 0, "only the first " + NodeFailures.MAX_TASKS + " failed task attempts were grouped"));
     }
     if (j.unattributed() > 0) {
-      evidence.add(ctx.factRef("", 0, j.unattributed() + " failure(s) could not be placed on a " + kind));
+      evidence.add(ctx.factRef("", 0, Formats.count(j.unattributed(), "failure") + " could not be placed on a " + kind));
     }
     for (String exec : n.failedExecutors()) {
       ctx.facts().executorRemovals().stream().filter(r -> r.executorId().equals(exec)).findFirst()

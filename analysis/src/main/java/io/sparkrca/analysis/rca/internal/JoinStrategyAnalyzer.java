@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca.internal;
 
+import io.sparkrca.core.format.Formats;
 import static io.sparkrca.core.format.Formats.humanBytes;
 import static io.sparkrca.analysis.rca.internal.Support.finding;
 import static io.sparkrca.core.format.Formats.humanMillis;
@@ -65,8 +66,8 @@ public final class JoinStrategyAnalyzer implements Analyzer {
       evidence.add(ctx.apiRef("sql/" + x.id(), join.display() + ": the smaller side's exchange holds " + humanBytes(small)
           + ", the larger " + humanBytes(large)));
       evidence.add(ctx.confRef("spark.sql.autoBroadcastJoinThreshold"));
-      reduce.ifPresent(s -> evidence.add(ctx.apiRef(Support.stagePath(s), "the join's reduce stage: " + s.numTasks()
-          + " task(s), " + humanMillis(AnalysisContext.wallMs(s)))));
+      reduce.ifPresent(s -> evidence.add(ctx.apiRef(Support.stagePath(s), "the join's reduce stage: "
+          + Formats.count(s.numTasks(), "task") + ", " + humanMillis(AnalysisContext.wallMs(s)))));
       String why = "SQL execution " + x.id() + " joins with " + join.display() + ", shuffling and sorting both sides, "
           + "though its smaller side is only " + humanBytes(small) + " (the larger " + humanBytes(large) + "): a broadcast hash "
           + "join would ship the small side to every task and skip the shuffle of the large one. "

@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca.internal;
 
+import io.sparkrca.core.format.Formats;
 import static io.sparkrca.core.format.Formats.humanBytes;
 import static io.sparkrca.analysis.rca.internal.Support.finding;
 import static io.sparkrca.core.format.Formats.humanMillis;
@@ -66,14 +67,14 @@ public final class MemoryPressureAnalyzer implements Analyzer {
       disk += s.diskBytesSpilled();
       memory += s.memoryBytesSpilled();
       evidence.add(ctx.apiRef(Support.stagePath(s), humanBytes(s.diskBytesSpilled()) + " spilled to disk ("
-          + humanBytes(s.memoryBytesSpilled()) + " in memory) by " + s.numTasks() + " tasks processing " + humanBytes(processed)));
+          + humanBytes(s.memoryBytesSpilled()) + " in memory) by " + Formats.count(s.numTasks(), "task") + " processing " + humanBytes(processed)));
     }
     if (stages.isEmpty()) {
       return java.util.Optional.empty();
     }
     EffectiveConf conf = ctx.conf();
     String heapKey = ctx.heapProperty();
-    StringBuilder why = new StringBuilder("Stage(s) " + join(stages) + " spilled " + humanBytes(disk) + " to disk ("
+    StringBuilder why = new StringBuilder(Support.capitalised(Support.stages(stages)) + " spilled " + humanBytes(disk) + " to disk ("
         + humanBytes(memory) + " in memory): sorts, aggregations or joins outgrew the execution memory, so their data was "
         + "written to disk and read back.");
     List<PropertyChange> props = new ArrayList<>();
@@ -92,7 +93,7 @@ public final class MemoryPressureAnalyzer implements Analyzer {
     evidence.add(ctx.confRef(heapKey));
     why.append(" Memory available: ").append(String.join("; ", causes)).append(".");
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.SPILL, disk >= (1L << 30) ? Severity.HIGH : Severity.MEDIUM,
-            "Spill to disk in stage(s) " + join(stages), humanBytes(disk) + " spilled to disk (" + humanBytes(memory) + " in memory)",
+            "Spill to disk in " + Support.stages(stages), humanBytes(disk) + " spilled to disk (" + humanBytes(memory) + " in memory)",
             Culprit.stages(stages), List.of(new Metric("diskBytesSpilled", disk, "bytes"),
                 new Metric("memoryBytesSpilled", memory, "bytes")), cost, Support.share(ctx, cost), evidence, name()))
         .confidence(Confidence.CONFIRMED)
@@ -140,13 +141,14 @@ public final class MemoryPressureAnalyzer implements Analyzer {
     long heap = conf.bytes(heapKey).orElse(1L << 30);
     evidence.add(ctx.confRef(heapKey));
     double share = gcTime / (double) runTime;
-    String why = "Garbage collection took " + percent(share) + " of the task time of stage(s) " + join(stages) + " ("
+    String why = "Garbage collection took " + percent(share) + " of the task time of " + Support.stages(stages) + " ("
         + humanMillis(gcTime) + " of " + humanMillis(runTime) + "): tasks keep so many objects alive that the JVM spends much of its "
         + "time reclaiming memory. Tasks run in " + conf.cite(heapKey)
         + (ctx.localMode() ? " (local mode: tasks share the driver's heap)" : "") + ".";
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.GC_PRESSURE, share >= 0.4 ? Severity.HIGH : Severity.MEDIUM,
-            "Garbage-collection pressure in stage(s) " + join(stages), percent(share) + " of task time in GC",
-            Culprit.stages(stages), List.of(new Metric("gcShare", share, "share"), new Metric("gcTimeMs", gcTime, "ms")),
+            "Garbage-collection pressure in " + Support.stages(stages), percent(share) + " of task time in GC",
+            Culprit.stages(stages), List.of(new Metric("gcShare", share, "share"), new Metric("gcTimeMs", gcTime, "ms"),
+                new Metric("taskTimeMs", runTime, "ms")),
             cost, Support.share(ctx, cost), evidence, name()))
         .confidence(Confidence.CONFIRMED)
         .explanation(why)
@@ -159,11 +161,4 @@ public final class MemoryPressureAnalyzer implements Analyzer {
     return java.util.Optional.of(b.build());
   }
 
-  private static String join(List<Integer> ids) {
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < ids.size(); i++) {
-      sb.append(i == 0 ? "" : ", ").append(ids.get(i));
-    }
-    return sb.toString();
-  }
 }

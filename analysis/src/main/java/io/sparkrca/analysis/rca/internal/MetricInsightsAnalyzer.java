@@ -133,7 +133,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     }
     return Optional.of(insight(ctx, "GC time / task time", top, GC_SHARE, "ratio",
         Culprit.none().withExecutors(ids(past)),
-        past.size() + " executor(s) spent " + percent(GC_SHARE) + " or more of their task time in JVM garbage collection, "
+        Formats.count(past.size(), "executor") + " spent " + percent(GC_SHARE) + " or more of their task time in JVM garbage collection, "
             + "executor " + worst.id() + " the most (" + percent(top) + ")",
         "High ratios point at tasks holding too much (large per-task state, wide rows, caching) or object churn on "
             + "those executors.", ev));
@@ -163,13 +163,13 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     if (!executors.isEmpty()) {
       String top = executors.get(0);
       ev.add(ctx.apiRef(Support.stagePath(spilled.get(0)), "per executor, in the stages that spilled most: executor "
-          + top + " spilled " + humanBytes(byExecutor.get(top)) + (executors.size() > 1 ? ", " + (executors.size() - 1)
-              + " other executor(s) less" : "")));
+          + top + " spilled " + humanBytes(byExecutor.get(top)) + (executors.size() > 1 ? ", " + Formats.count(executors.size() - 1, "other executor")
+              + " less" : "")));
     }
     Culprit c = Culprit.stages(ids(spilled, StageData::stageId)).withExecutors(executors.subList(0,
         Math.min(MAX_NAMED, executors.size())));
     return Optional.of(insight(ctx, "disk bytes spilled", total, 0, "bytes", c,
-        humanBytes(total) + " spilled to disk by " + spilled.size() + " stage attempt(s), stage " + spilled.get(0).stageId()
+        humanBytes(total) + " spilled to disk by " + Formats.count(spilled.size(), "stage attempt") + ", stage " + spilled.get(0).stageId()
             + " the most (" + humanBytes(spilled.get(0).diskBytesSpilled()) + ")"
             + (executors.isEmpty() ? "" : "; executor " + executors.get(0) + " spilled the most of them"),
         "Spill concentrated on a few executors points at skew; spill that grows stage after stage at memory pressure.",
@@ -220,13 +220,13 @@ public final class MetricInsightsAnalyzer implements Analyzer {
       byWorst = "; executor " + e.getKey() + " the most (" + Formats.fixed(ratio, 1) + "x)";
       ev.add(ctx.apiRef(Support.stagePath(worst), "per executor, in the stages that multiplied most: executor "
           + e.getKey() + " read " + amount(e.getValue()[0], unit) + " and wrote " + amount(e.getValue()[1], unit)
-          + (executors.size() > 1 ? ", " + (executors.size() - 1) + " other executor(s) " + Formats.fixed(threshold, 0)
+          + (executors.size() > 1 ? ", " + Formats.count(executors.size() - 1, "other executor") + " " + Formats.fixed(threshold, 0)
               + "x or more too" : "")));
     }
     Culprit c = Culprit.stages(ids(past, StageData::stageId)).withExecutors(executors.stream().limit(MAX_NAMED)
         .map(Map.Entry::getKey).toList());
     return Optional.of(insight(ctx, metric, top, threshold, "ratio", c,
-        past.size() + " stage attempt(s) " + meaning.substring(0, meaning.indexOf(':')) + ", stage " + worst.stageId()
+        Formats.count(past.size(), "stage attempt") + " " + meaning.substring(0, meaning.indexOf(':')) + ", stage " + worst.stageId()
             + " " + Formats.fixed(top, 1) + "x (" + amount(written.applyAsDouble(worst), unit) + " from "
             + amount(read.applyAsDouble(worst), unit) + ")" + byWorst,
         meaning.substring(meaning.indexOf(':') + 1).trim() + ".", ev));
@@ -269,7 +269,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     return Optional.of(insight(ctx, "shuffle write time / run time", top, SHUFFLE_WRITE_SHARE, "ratio",
         Culprit.stages(ids(past, StageData::stageId)).withExecutors(executors.stream().limit(MAX_NAMED)
             .map(ExecutorShare::id).toList()),
-        past.size() + " stage attempt(s) spent " + percent(SHUFFLE_WRITE_SHARE) + " or more of their run time writing "
+        Formats.count(past.size(), "stage attempt") + " spent " + percent(SHUFFLE_WRITE_SHARE) + " or more of their run time writing "
             + "shuffle files, stage " + worst.stageId() + " the most (" + percent(top) + ")" + byWorst,
         "High shuffle write time points at skew, slow serialization or slow local disks; look for outlier tasks in "
             + "those stages.", ev));
@@ -322,8 +322,8 @@ public final class MetricInsightsAnalyzer implements Analyzer {
       ExecutorShare e = past.get(0);
       ev.add(ctx.apiRef(Support.stagePath(worstFirst.get(0)), "per executor, from the task lists of the stages that "
           + "wrote longest: executor " + e.id() + " spent " + humanMillis(e.writeNs() / 1e6) + " writing shuffle files of "
-          + humanMillis(e.runMs()) + " run time (" + percent(e.share()) + ")" + (past.size() > 1 ? ", " + (past.size() - 1)
-              + " other executor(s) " + percent(SHUFFLE_WRITE_SHARE) + " or more too" : "")));
+          + humanMillis(e.runMs()) + " run time (" + percent(e.share()) + ")" + (past.size() > 1 ? ", "
+              + Formats.count(past.size() - 1, "other executor") + " " + percent(SHUFFLE_WRITE_SHARE) + " or more too" : "")));
     }
     return past;
   }
@@ -349,8 +349,8 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     ids(waiting, StageData::stageId).stream().filter(i -> !stages.contains(i)).forEach(stages::add);
     return Optional.of(insight(ctx, "failed or waiting stages", failed.size() + waiting.size(), 0, "stages",
         Culprit.stages(stages.subList(0, Math.min(MAX_NAMED, stages.size()))),
-        "Stage progression: " + failed.size() + " stage attempt(s) failed" + (waiting.isEmpty() ? ""
-            : ", " + waiting.size() + " stage(s) were still waiting or running when the application ended"),
+        "Stage progression: " + Formats.count(failed.size(), "stage attempt") + " failed" + (waiting.isEmpty() ? ""
+            : ", " + Formats.count(waiting.size(), "stage") + (waiting.size() == 1 ? " was" : " were") + " still waiting or running when the application ended"),
         "Many failed or waiting stages point at skew or at a failure the stages did not recover from; the failure "
             + "reasons are on the stages.", ev));
   }
@@ -389,7 +389,7 @@ public final class MetricInsightsAnalyzer implements Analyzer {
     return Optional.of(insight(ctx, "executors required - running", gap, Math.max(2, EXECUTOR_GAP_SHARE * worstRequired),
         "executors", Culprit.none(),
         "The autoscaler needed " + worstRequired + " executors but " + worstRunning + " were running" + when + " ("
-            + percent(share) + " short; the largest gap in " + records + " autoscaler record(s))",
+            + percent(share) + " short; the largest gap in " + Formats.count(records, "autoscaler record") + ")",
         "A large gap between required and running executors is an autoscaling issue: the maximum executors "
             + "(spark.dynamicAllocation.maxExecutors), quota, or capacity held the workload back"
             + (worst.message().contains("constraints=") ? "; the record names its constraint" : "") + ".", ev));
@@ -397,13 +397,11 @@ public final class MetricInsightsAnalyzer implements Analyzer {
 
   private Candidate insight(AnalysisContext ctx, String metric, double value, double threshold, String unit, Culprit c,
       String title, String meaning, List<EvidenceRef> evidence) {
-    String shown = unit.equals("ratio") ? Formats.fixed(value, 2) : unit.equals("bytes") ? humanBytes(value)
-        : Formats.fixed(value, 0) + " " + unit;
-    String limit = unit.equals("ratio") ? Formats.fixed(threshold, 2) : unit.equals("bytes") ? humanBytes(threshold)
-        : Formats.fixed(threshold, 0) + " " + unit;
+    String shown = unit.equals("ratio") ? Formats.fixed(value, 2) : amount(value, unit);
+    String limit = unit.equals("ratio") ? Formats.fixed(threshold, 2) : amount(threshold, unit);
     Severity sev = unit.equals("ratio") && threshold > 0 && value >= 2 * threshold ? Severity.MEDIUM : Severity.LOW;
     return Candidate.builder(finding(RootCauseKind.METRIC_INSIGHT, sev, "Metric insight (" + metric + "): " + title,
-            metric + " " + shown + " against a threshold of " + limit + ". " + meaning, c,
+            metric + ": " + shown + " against a threshold of " + limit + ". " + meaning, c,
             List.of(new Metric(metric, value, unit), new Metric("threshold", threshold, unit)), 0, 0, evidence, name()))
         .confidence(Confidence.CONFIRMED)
         .explanation(title + ". " + meaning)
@@ -411,8 +409,11 @@ public final class MetricInsightsAnalyzer implements Analyzer {
         .build();
   }
 
+  /** {@code v} of {@code unit} (bytes, or a plural noun such as {@code stages}), agreeing in number: {@code 1 stage}. */
   private static String amount(double v, String unit) {
-    return unit.equals("bytes") ? humanBytes(v) : Formats.fixed(v, 0) + " " + unit;
+    return unit.equals("bytes") ? humanBytes(v)
+        : Formats.fixed(v, 0) + " " + (Formats.fixed(v, 0).equals("1") && unit.endsWith("s")
+            ? unit.substring(0, unit.length() - 1) : unit);
   }
 
   private static double share(long part, long whole) {

@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca.internal;
 
+import io.sparkrca.core.format.Formats;
 import io.sparkrca.core.app.ExecutorRemoval;
 import io.sparkrca.core.app.TaskQuery;
 import io.sparkrca.core.evidence.ClusterEvent;
@@ -265,7 +266,7 @@ final class NodeFailures {
       why = "the failures on " + worst.name() + " are mostly the application's own (" + worst.ownFailures()
           + " of " + worst.all() + ": out of memory, code or data errors)";
     } else if (worst.failures() < MIN_FAILURES) {
-      why = worst.name() + " has " + worst.failures() + " failure(s), under " + MIN_FAILURES;
+      why = worst.name() + " has " + Formats.count(worst.failures(), "failure") + ", under " + MIN_FAILURES;
     } else {
       return new Judgement(nodes, kind, Optional.of(worst), worst.name() + " holds " + worst.all() + " of " + total
           + " failures (" + Support.percent(j.share(worst)) + ")", total, unattributed, tasksCut);

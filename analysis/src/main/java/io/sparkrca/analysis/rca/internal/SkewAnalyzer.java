@@ -29,6 +29,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Data skew (the slow-job playbook; anchors: Dr. Elephant, DataFlint, spark-advisor): a stage whose
@@ -150,9 +151,11 @@ public final class SkewAnalyzer implements Analyzer {
       return stageRecords > 0 ? java.util.OptionalDouble.of(rec / (double) stageRecords) : java.util.OptionalDouble.empty();
     }).orElse(java.util.OptionalDouble.empty());
     String summary = "the slowest task" + slowest.map(t -> " (partition " + t.index() + ")").orElse("") + " took "
-        + humanMillis(max) + " = " + times(max / median) + " the median " + humanMillis(median)
-        + (stage.durationsOnly() ? "; the logs do not record how much data each task read" : " and read " + times(dataRatio)
-        + " the median " + what) + (recordShare.isPresent() ? " (" + Support.percent(recordShare.getAsDouble()) + " of the stage's "
+        + humanMillis(max) + (median > 0 ? " = " + times(max / median) + " the median " + humanMillis(median)
+            : " where the median task took " + humanMillis(median))
+        + (stage.durationsOnly() ? "; the logs do not record how much data each task read"
+            : Double.isFinite(dataRatio) ? " and read " + times(dataRatio) + " the median " + what
+            : " and read " + what + " where the median task read none") + (recordShare.isPresent() ? " (" + Support.percent(recordShare.getAsDouble()) + " of the stage's "
             + (shuffle ? "shuffle records" : "input records") + " in one of its " + s.numTasks() + " tasks)" : "");
     List<EvidenceRef> evidence = new ArrayList<>();
     String durations = "duration min/median/max " + humanMillis(stage.min()) + " / " + humanMillis(median) + " / "
@@ -179,9 +182,11 @@ public final class SkewAnalyzer implements Analyzer {
     }
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.DATA_SKEW, Severity.HIGH,
             "Data skew in stage " + s.stageId(), summary, culprit,
-            List.of(new Metric("maxTaskDurationMs", max, "ms"), new Metric("medianTaskDurationMs", median, "ms"),
-                new Metric("maxToMedianDuration", max / median, "ratio"), new Metric("maxToMedianData", dataRatio, "ratio"),
-                new Metric("stragglerRecordShare", recordShare.orElse(Double.NaN), "share")),
+            Stream.of(new Metric("maxTaskDurationMs", max, "ms"), new Metric("medianTaskDurationMs", median, "ms"),
+                new Metric("maxToMedianDuration", median > 0 ? max / median : Double.NaN, "ratio"),
+                new Metric("maxToMedianData", dataRatio, "ratio"),
+                new Metric("stragglerRecordShare", recordShare.orElse(Double.NaN), "share"))
+                .filter(m -> Double.isFinite(m.value())).toList(), // a ratio over a median of 0 is said in words
             cost, Support.share(ctx, cost), evidence, name()))
         .confidence(stage.durationsOnly() ? Confidence.LEADING_HYPOTHESIS : Confidence.CONFIRMED)
         .explanation(why.toString())

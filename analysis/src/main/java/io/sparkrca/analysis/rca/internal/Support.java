@@ -65,6 +65,20 @@ final class Support {
     return Formats.fixed(100 * share, 0) + "%";
   }
 
+  /** Stages by id, the noun agreeing: {@code stages(List.of(0)) == "stage 0"}, {@code stages(List.of(0, 2)) == "stages 0, 2"}. */
+  static String stages(List<Integer> ids) {
+    StringBuilder sb = new StringBuilder(Formats.noun(ids.size(), "stage"));
+    for (int i = 0; i < ids.size(); i++) {
+      sb.append(i == 0 ? " " : ", ").append(ids.get(i));
+    }
+    return sb.toString();
+  }
+
+  /** The text with its first letter upper-case, to begin a sentence: {@code capitalised("stage 0") == "Stage 0"}. */
+  static String capitalised(String s) {
+    return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+  }
+
   /** A ratio as a multiple: {@code times(2.54) == "2.5x"}. */
   static String times(double ratio) {
     return Formats.fixed(ratio, 1) + "x";

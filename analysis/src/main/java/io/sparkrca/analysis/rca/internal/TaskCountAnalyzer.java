@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca.internal;
 
+import io.sparkrca.core.format.Formats;
 import static io.sparkrca.analysis.rca.internal.Support.finding;
 import static io.sparkrca.core.format.Formats.humanMillis;
 import static io.sparkrca.analysis.rca.internal.Support.prop;
@@ -71,13 +72,13 @@ public final class TaskCountAnalyzer implements Analyzer {
     EffectiveConf conf = ctx.conf();
     boolean shuffle = s.shuffleReadBytes() > 0 || s.shuffleReadRecords() > 0;
     String summary = s.numTasks() + " tasks with a median of " + humanMillis(median) + ": the stage ran " + humanMillis(wall)
-        + " for " + humanMillis(s.executorRunTime()) + " of task time on " + cores + " cores";
+        + " for " + humanMillis(s.executorRunTime()) + " of task time on " + Formats.count(cores, "core");
     List<EvidenceRef> evidence = new ArrayList<>(List.of(ctx.apiRef(Support.stagePath(s),
-        s.numTasks() + " tasks, executorRunTime " + s.executorRunTime() + " ms, wall " + wall + " ms")));
+        Formats.count(s.numTasks(), "task") + ", executorRunTime " + s.executorRunTime() + " ms, wall " + wall + " ms")));
     StringBuilder why = new StringBuilder("Stage " + s.stageId() + " (" + Support.stageName(ctx, s) + ") split its work into "
         + s.numTasks() + " tasks of " + humanMillis(median) + " each (median): scheduling, launching and reporting each task "
         + "costs more than the work it does, so the stage took " + humanMillis(wall) + " where its " + humanMillis(s.executorRunTime())
-        + " of task time would take about " + humanMillis(ideal) + " on " + cores + " cores.");
+        + " of task time would take about " + humanMillis(ideal) + " on " + Formats.count(cores, "core") + ".");
     List<Recommendation> recs = new ArrayList<>();
     int target = Math.max(cores * 3, 8);
     if (shuffle) {
@@ -107,7 +108,8 @@ public final class TaskCountAnalyzer implements Analyzer {
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.TOO_MANY_SMALL_TASKS, Severity.HIGH,
             "Too many small tasks in stage " + s.stageId(), summary, Culprit.stages(List.of(s.stageId())),
             List.of(new Metric("tasks", s.numTasks(), "count"), new Metric("medianTaskDurationMs", median, "ms"),
-                new Metric("stageWallMs", wall, "ms"), new Metric("taskRunTimeMs", s.executorRunTime(), "ms")),
+                new Metric("stageWallMs", wall, "ms"), new Metric("taskRunTimeMs", s.executorRunTime(), "ms"),
+                new Metric("idealStageWallMs", ideal, "ms"), new Metric("cores", cores, "count")),
             cost, Support.share(ctx, cost), evidence, name()))
         .confidence(Confidence.CONFIRMED)
         .explanation(why.toString())
@@ -132,10 +134,10 @@ public final class TaskCountAnalyzer implements Analyzer {
     }
     EffectiveConf conf = ctx.conf();
     boolean shuffle = s.shuffleReadBytes() > 0 || s.shuffleReadRecords() > 0;
-    String summary = s.numTasks() + " task(s) for " + cores + " cores during " + humanMillis(wall) + ": "
+    String summary = Formats.count(s.numTasks(), "task") + " for " + Formats.count(cores, "core") + " during " + humanMillis(wall) + ": "
         + Support.percent(1 - s.numTasks() / (double) cores) + " of the cores idle";
     StringBuilder why = new StringBuilder("Stage " + s.stageId() + " (" + Support.stageName(ctx, s) + ") ran "
-        + s.numTasks() + " task(s) on " + cores + " cores for " + humanMillis(wall) + ", so most of the cluster sat idle.");
+        + Formats.count(s.numTasks(), "task") + " on " + Formats.count(cores, "core") + " for " + humanMillis(wall) + ", so most of the cluster sat idle.");
     long wait = LaunchWaitAnalyzer.launchWaitMs(s);
     if (wait >= 1000) {
       why.append(" (Before that, it waited ").append(humanMillis(wait)).append(" for its first task to launch; that "
@@ -143,15 +145,15 @@ public final class TaskCountAnalyzer implements Analyzer {
     }
     funnel.ifPresent(f -> why.append(" The plan funnels the data into one partition (").append(f).append(")."));
     if (!shuffle && s.inputRecords() > 0) {
-      why.append(" It reads ").append(s.inputRecords()).append(" input records in ").append(s.numTasks())
-          .append(" partition(s): the input or the code that creates it has too few splits.");
+      why.append(" It reads ").append(s.inputRecords()).append(" input records in ")
+          .append(Formats.count(s.numTasks(), "partition")).append(": the input or the code that creates it has too few splits.");
     }
     int target = Math.max(2 * cores, 8);
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.UNDERPARTITIONED, Severity.MEDIUM,
             "Too few partitions in stage " + s.stageId(), summary, culprit,
             List.of(new Metric("tasks", s.numTasks(), "count"), new Metric("cores", cores, "count"),
                 new Metric("stageWallMs", wall, "ms"), new Metric("idleCoreShare", 1 - s.numTasks() / (double) cores, "share")),
-            cost, Support.share(ctx, cost), List.of(ctx.apiRef(Support.stagePath(s), s.numTasks() + " tasks, wall " + wall + " ms")),
+            cost, Support.share(ctx, cost), List.of(ctx.apiRef(Support.stagePath(s), Formats.count(s.numTasks(), "task") + ", wall " + wall + " ms")),
             name()))
         .confidence(Confidence.CONFIRMED)
         .explanation(why.toString())

@@ -1,5 +1,6 @@
 package io.sparkrca.analysis.rca.internal;
 
+import io.sparkrca.core.format.Formats;
 import static io.sparkrca.core.format.Formats.humanBytes;
 import static io.sparkrca.analysis.rca.internal.Support.finding;
 import static io.sparkrca.analysis.rca.internal.Support.fix;
@@ -140,12 +141,12 @@ public final class TaskFailureAnalyzer implements Analyzer {
       String where = culprit.describe();
       Candidate.Builder b = Candidate.builder(finding(k, fatal ? Severity.CRITICAL : Severity.HIGH,
               k.title() + " in stage " + g.stageId(),
-              g.count() + " task attempt(s) failed with " + headline + (fatal ? "; the stage aborted" : "; retries succeeded"),
+              Formats.count(g.count(), "task attempt") + " failed with " + headline + (fatal ? "; the stage aborted" : "; retries succeeded"),
               culprit, metrics, fatal ? 0 : cost, Support.share(ctx, cost), evidence, name()))
           .confidence(decisive ? Confidence.CONFIRMED : Confidence.LEADING_HYPOTHESIS)
           .explanation("Tasks of " + where + " failed with " + headline + "."
               + code.map(c -> " The first frame of user code is " + c + ".").orElse("")
-              + (fatal ? " The partition failed " + failedTimes + " times and the stage, then the job, aborted."
+              + (fatal ? " The partition failed " + (failedTimes == 1 ? "once" : failedTimes + " times") + " and the stage, then the job, aborted."
                   : outcomeUnknown ? " The logs do not show whether a retry succeeded."
                   : " A retry succeeded, so the job went on."))
           .codeLocation(code)
@@ -226,7 +227,7 @@ public final class TaskFailureAnalyzer implements Analyzer {
             .map(e -> Support.host(e.hostPort())).distinct().count() > 1;
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.FLAKY_INFRASTRUCTURE, Severity.MEDIUM,
             "A transient task failure in stage " + g.stageId() + " that a retry fixed",
-            g.count() + " attempt(s) failed with " + headline + " and succeeded on retry",
+            Formats.count(g.count(), "attempt") + " failed with " + headline + " and succeeded on retry",
             culprit, metrics, cost, Support.share(ctx, cost), evidence, name()))
         .confidence(Confidence.CONFIRMED)
         .explanation("Partition " + g.partitionIndex() + " of stage " + g.stageId() + " failed with " + headline
@@ -254,7 +255,7 @@ public final class TaskFailureAnalyzer implements Analyzer {
       List<Metric> metrics, String headline, Optional<String> code) {
     return Candidate.builder(finding(RootCauseKind.DETERMINISTIC_DATA_FAILURE, Severity.HIGH,
             "Partition " + g.partitionIndex() + " of stage " + g.stageId() + " failed with " + headline,
-            g.count() + " attempt(s) failed with " + headline + "; the logs do not show whether a retry succeeded",
+            Formats.count(g.count(), "attempt") + " failed with " + headline + "; the logs do not show whether a retry succeeded",
             culprit, metrics, 0, 0, evidence, name()))
         .confidence(Confidence.LEADING_HYPOTHESIS)
         .explanation("Partition " + g.partitionIndex() + " of stage " + g.stageId() + " failed with " + headline
@@ -309,8 +310,8 @@ public final class TaskFailureAnalyzer implements Analyzer {
             .append(humanBytes(input / (double) s.numTasks())).append(" per task)");
         metrics.add(new Metric("bytesPerTask", input / (double) s.numTasks(), "bytes"));
       } else if (s.inputRecords() > 0 && s.numTasks() > 0) {
-        why.append(" The stage read ").append(s.inputRecords()).append(" records in ").append(s.numTasks())
-            .append(" task(s)");
+        why.append(" The stage read ").append(s.inputRecords()).append(" records in ")
+            .append(Formats.count(s.numTasks(), "task"));
         metrics.add(new Metric("recordsPerTask", s.inputRecords() / (double) s.numTasks(), "count"));
       }
       if (s.executorRunTime() > 0) {
@@ -358,7 +359,8 @@ public final class TaskFailureAnalyzer implements Analyzer {
     }
     Candidate.Builder b = Candidate.builder(finding(kind, fatal ? Severity.CRITICAL : Severity.HIGH,
             kind.title() + " in stage " + g.stageId(),
-            g.count() + " task attempt(s) failed with " + headline + " on executor(s) " + String.join(", ", g.executorIds()),
+            Formats.count(g.count(), "task attempt") + " failed with " + headline + " on "
+                + Formats.noun(g.executorIds().size(), "executor") + " " + String.join(", ", g.executorIds()),
             culprit, metrics, fatal ? 0 : cost, Support.share(ctx, cost), evidence, name()))
         .confidence(Confidence.CONFIRMED)
         .explanation(why.toString())

@@ -87,6 +87,22 @@ class JudgeTest {
   }
 
   @Test
+  void overAMedianOfZeroTheTextSaysWhatIsTrueNotARatio() {
+    Comparison.StageStats readsOne = stage(3, 200, 20_000, 400_000, 2000, 2600, 0, 30_000_000);
+    assertThat(Judge.overMedian(readsOne, true)).isEqualTo("28.6 MiB where the median task read nothing");
+    assertThat(Judge.overMedian(readsOne, false)).isEqualTo("1.3x the median");
+    assertThat(Judge.overMedian(stage(3, 200, 20_000, 400_000, 2000, 2600, 0, 0), true))
+        .isEqualTo("nothing, as did the median task");
+    Comparison.StagePair pair = Comparer.pair(stage(3, 200, 20_000, 400_000, 2000, 2600, 300_000, 400_000), readsOne,
+        "call site and lineage");
+    Comparison.Verdict v = judge(run("slow", 100_000, 1_000_000, 8, 0, 0), run("base", 30_000, 1_000_000, 8, 0, 0),
+        pair, Optional.empty(), List.of());
+    assertThat(v.alternatives()).filteredOn(a -> a.kind() == RootCauseKind.DATA_DISTRIBUTION_CHANGE)
+        .isNotEmpty().allSatisfy(a -> assertThat(a.whyRejected()).contains("where the median task read nothing")
+            .doesNotContain("0.0x").doesNotContain("Infinity"));
+  }
+
+  @Test
   void theSameWorkOnHalfTheCoresIsAnInfrastructureChangeAndAsksForTheCoresBack() {
     Comparison.StagePair fewerCores = Comparer.pair(stage(3, 400, 20_000, 300_000, 700, 900, 160_000, 200_000),
         stage(3, 400, 41_000, 310_000, 720, 950, 160_000, 200_000), "call site and lineage");

@@ -182,11 +182,12 @@ public final class Charts {
     int height = y + 24;
     String id = nextId("timeline");
     String desc = "From " + Instant.ofEpochMilli(t0) + " to " + Instant.ofEpochMilli(t1) + " ("
-        + Formats.humanMillis(span) + "): " + p.jobs().size() + " jobs, " + p.stageAttempts() + " stage attempts"
+        + Formats.humanMillis(span) + "): " + Formats.count(p.jobs().size(), "job") + ", "
+        + Formats.count(p.stageAttempts(), "stage attempt")
         + (aggregateStages ? " (drawn as how many ran at once, with the longest " + MAX_ROWS / 2 + " as bars)" : "")
-        + ", " + p.executors().size() + " executors ("
+        + ", " + Formats.count(p.executors().size(), "executor") + " ("
         + p.executors().stream().filter(e -> e.removeMs() > 0).count() + " removed)"
-        + (failures > 0 ? ", " + failures + " failure-chain events marked" : "") + ".";
+        + (failures > 0 ? ", " + Formats.count(failures, "failure-chain event") + " marked" : "") + ".";
     rowsTable.append(table("Timeline data", List.of("what", "start", "duration", "detail"), rows));
     return figure("timeline", id, "Timeline of jobs, stages and executors", desc, WIDTH, height, svg.toString(),
         rowsTable.toString());
@@ -201,7 +202,7 @@ public final class Charts {
       for (RunProfile.Span s : spans) {
         y = spanRow(svg, s, x, y);
         rows.add(List.of(s.id(), Instant.ofEpochMilli(s.startMs()).toString(), Formats.humanMillis(s.durationMs()),
-            s.status() + ", " + s.tasks() + " tasks: " + s.label()));
+            s.status() + ", " + Formats.count(s.tasks(), "task") + ": " + s.label()));
       }
       return y;
     }
@@ -267,11 +268,11 @@ public final class Charts {
     for (RunProfile.Span s : longest) {
       y = spanRow(svg, s, x, y);
     }
-    rows.add(List.of(what, "", "", spans.size() + " spans, at most " + peak + " at once; the " + longest.size()
+    rows.add(List.of(what, "", "", Formats.count(spans.size(), "span") + ", at most " + peak + " at once; the " + longest.size()
         + " longest are drawn"));
     for (RunProfile.Span s : longest) {
       rows.add(List.of(s.id(), Instant.ofEpochMilli(s.startMs()).toString(), Formats.humanMillis(s.durationMs()),
-          s.status() + ", " + s.tasks() + " tasks: " + s.label()));
+          s.status() + ", " + Formats.count(s.tasks(), "task") + ": " + s.label()));
     }
     return y;
   }
@@ -290,7 +291,7 @@ public final class Charts {
         .append(s.durationMs()).append("\" data-status=\"").append(text(s.status())).append("\" x=\"").append(f(a))
         .append("\" y=\"").append(y + 2).append("\" width=\"").append(f(w)).append("\" height=\"").append(ROW_H - 4)
         .append("\" fill=\"").append(color).append("\"><title>").append(text(label)).append(": ")
-        .append(Formats.humanMillis(s.durationMs())).append(", ").append(s.tasks()).append(" tasks, ")
+        .append(Formats.humanMillis(s.durationMs())).append(", ").append(Formats.count(s.tasks(), "task")).append(", ")
         .append(text(s.status())).append("</title></rect>\n");
     return y + ROW_H;
   }
@@ -326,7 +327,7 @@ public final class Charts {
       svg.append("<rect class=\"bar bin\" data-label=\"").append(range).append("\" data-value=\"").append(c)
           .append("\" x=\"").append(f(left + i * bw + 0.5)).append("\" y=\"").append(f(top + plotH - bh))
           .append("\" width=\"").append(f(Math.max(1, bw - 1))).append("\" height=\"").append(f(bh))
-          .append("\" fill=\"#7d9bd1\"><title>").append(c).append(" tasks: ").append(range).append("</title></rect>\n");
+          .append("\" fill=\"#7d9bd1\"><title>").append(Formats.count(c, "task")).append(": ").append(range).append("</title></rect>\n");
       if (c > 0) {
         rows.add(List.of(range, Long.toString(c)));
       }
@@ -353,10 +354,15 @@ public final class Charts {
     svg.append("<text x=\"").append(left - 6).append("\" y=\"").append(top + 8).append("\" text-anchor=\"end\">")
         .append(peak).append("</text><text x=\"").append(left - 6).append("\" y=\"").append(top + plotH)
         .append("\" text-anchor=\"end\">0</text>\n");
-    String desc = h.total() + " tasks from " + value(lo, bytes) + " to " + value(hi, bytes) + "; median "
+    // Axis titles: what a bar's height counts, and what the bins measure.
+    svg.append("<text class=\"axis-title\" x=\"").append(f(left + plotW / 2)).append("\" y=\"").append(top + plotH + 30)
+        .append("\" text-anchor=\"middle\">").append(bytes ? "bytes per task" : "task duration").append("</text>\n");
+    svg.append("<text class=\"axis-title\" transform=\"rotate(-90)\" x=\"").append(-(top + plotH / 2))
+        .append("\" y=\"14\" text-anchor=\"middle\">tasks</text>\n");
+    String desc = Formats.count(h.total(), "task") + " from " + value(lo, bytes) + " to " + value(hi, bytes) + "; median "
         + value(median, bytes) + ", max " + value(max, bytes) + (median > 0 ? " (" + Formats.fixed(max / median, 1)
         + "x the median)" : "") + "; " + maxLabel + ".";
-    return figure(kind, nextId(kind), title, desc, width, top + plotH + 24, svg.toString(),
+    return figure(kind, nextId(kind), title, desc, width, top + plotH + 38, svg.toString(),
         table(title + ": data", List.of("range", "tasks"), rows, 1));
   }
 
@@ -396,7 +402,7 @@ public final class Charts {
       y += ROW_H;
     }
     String more = sorted.size() > shown.size() ? "; " + (sorted.size() - shown.size()) + " smaller ones not drawn" : "";
-    String desc = bars.size() + " values" + (shown.isEmpty() ? "" : ", largest " + shown.get(0).label() + " at "
+    String desc = Formats.count(bars.size(), "value") + (shown.isEmpty() ? "" : ", largest " + shown.get(0).label() + " at "
         + unit(shown.get(0).value(), unit)) + more + ".";
     return figure(kind, nextId(kind), title, desc, width, y + 8, svg.toString(), table(title + ": data",
         List.of("what", "value"), rows, 1));

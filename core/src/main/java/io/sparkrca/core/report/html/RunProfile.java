@@ -120,8 +120,9 @@ public record RunProfile(
    * An executor's load.
    *
    * @param id executor id
-   * @param taskTimeMs task time (the History Server's totalDuration)
-   * @param gcTimeMs JVM GC time
+   * @param taskTimeMs task time (the History Server's totalDuration; in local mode, where Spark records
+   *     no GC time for the driver, the stages' executor run time)
+   * @param gcTimeMs JVM GC time (in local mode, the stages')
    * @param memorySpilled memory bytes spilled over the stages read
    * @param diskSpilled disk bytes spilled over the stages read
    */
@@ -276,6 +277,17 @@ public record RunProfile(
           e.removeTime().map(Instant::toEpochMilli).orElse(0L), e.removeReason().orElse("")));
       load.put(e.id(), new long[] {e.totalDuration(), e.totalGCTime(), 0, 0});
     }
+    // Local mode: the driver is the one executor, and Spark records no GC time on its summary (it is
+    // 0 there however long the tasks collected): its tasks' GC and run time are the stages'.
+    long[] driver = load.get("driver");
+    if (driver != null && load.size() == 1 && driver[1] == 0) {
+      long gc = stages.stream().mapToLong(StageData::jvmGcTime).sum();
+      long run = stages.stream().mapToLong(StageData::executorRunTime).sum();
+      if (gc > 0 && run > 0) {
+        driver[0] = run;
+        driver[1] = gc;
+      }
+    }
     // Spill per executor is only in the stages' per-executor summaries: read those of the stages that spilled.
     List<StageData> spilled = stages.stream().filter(s -> s.memoryBytesSpilled() > 0 || s.diskBytesSpilled() > 0)
         .sorted(Comparator.comparingLong(StageData::diskBytesSpilled).thenComparingLong(StageData::memoryBytesSpilled)
@@ -323,9 +335,14 @@ public record RunProfile(
     long[] durations = new long[tasks.size()];
     long[] shuffle = new long[tasks.size()];
     int n = 0;
+    int undated = 0;
     TaskData slowest = null;
     for (TaskData t : tasks) {
-      if (!"SUCCESS".equals(t.status()) || t.duration().isEmpty()) {
+      if (!"SUCCESS".equals(t.status())) {
+        continue;
+      }
+      if (t.duration().isEmpty()) {
+        undated++;
         continue;
       }
       durations[n] = t.duration().get();
@@ -335,6 +352,10 @@ public record RunProfile(
         slowest = t;
       }
       n++;
+    }
+    if (undated > 0) {
+      notes.add("Stage " + s.stageId() + ": " + io.sparkrca.core.format.Formats.count(undated, "successful task")
+          + " recorded no duration and " + (undated == 1 ? "is" : "are") + " not in its charts.");
     }
     if (n == 0) {
       return Optional.empty();
@@ -346,7 +367,9 @@ public record RunProfile(
     }
     long[] sorted = Arrays.copyOf(durations, n);
     Arrays.sort(sorted);
-    long median = sorted[(n - 1) / 2];
+    // The median as the History Server's task summary takes it (the value at 0.5 of the count), so
+    // that the chart's median is the one the report's text quotes.
+    long median = sorted[Math.min(n / 2, n - 1)];
     long max = sorted[n - 1];
     long[] sortedShuffle = Arrays.copyOf(shuffle, n);
     Arrays.sort(sortedShuffle);
@@ -356,6 +379,6 @@ public record RunProfile(
     String straggler = "task " + slowest.taskId() + " (partition " + slowest.partitionId() + ") on executor "
         + slowest.executorId();
     return Optional.of(new TaskDistribution(s.stageId(), s.attemptId(), "stage " + s.stageId() + "." + s.attemptId()
-        + ": " + s.name(), n, d, sr, median, max, straggler, sortedShuffle[(n - 1) / 2], sortedShuffle[n - 1], complete));
+        + ": " + s.name(), n, d, sr, median, max, straggler, sortedShuffle[Math.min(n / 2, n - 1)], sortedShuffle[n - 1], complete));
   }
 }

@@ -108,6 +108,31 @@ class HtmlReportTest {
   }
 
   @Test
+  void inLocalModeTheGcChartReadsTheDriverAsTheExecutorItIs() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(TestkitFixtures.root().isPresent(), "testkit/fixtures is absent");
+    // A run that spent 43% of its task time in GC, in local mode: Spark's summary of the driver says 0 GC.
+    var app = EventLogs.replay(TestkitFixtures.get("3.5.9", "gc-pressure").eventLog());
+    assertThat(app.executors(false)).singleElement().satisfies(e -> assertThat(e.totalGCTime()).isZero());
+    RunProfile p = RunProfile.of(app, RunProfile.longestStage(app));
+    long gc = app.stages(io.sparkrca.core.app.StageQuery.all().withoutSummaries()).stream()
+        .mapToLong(io.sparkrca.core.model.StageData::jvmGcTime).sum();
+    assertThat(p.executorLoad()).singleElement().satisfies(e -> {
+      assertThat(e.id()).isEqualTo("driver");
+      assertThat(e.gcTimeMs()).isEqualTo(gc).isPositive();
+      assertThat(e.gcShare()).isBetween(0.3, 0.6);
+    });
+  }
+
+  @Test
+  void aHistogramNamesItsAxes() {
+    RunProfile.Histogram h = new RunProfile.Histogram("ms", List.of(0L, 10L, 20L), List.of(3L, 1L));
+    String svg = Charts.histogram("Task durations of stage 0.0", "task-durations", h, 0, 20, "slowest: task 3");
+    assertThat(svg).contains(">task duration</text>").contains(">tasks</text>")
+        .as("a median of 0 is drawn and no ratio over it is said").contains("median 0 ms").doesNotContain("Infinity");
+    assertThat(svg).contains("4 tasks from 0 ms to 20 ms");
+  }
+
+  @Test
   void aLongTableShowsItsFirstRowsAndFoldsTheRestSayingHowManyWithoutLosingARow() {
     List<List<String>> rows = new ArrayList<>();
     for (int i = 0; i < 50; i++) {
