@@ -149,10 +149,15 @@ public final class TaskCountAnalyzer implements Analyzer {
           .append(Formats.count(s.numTasks(), "partition")).append(": the input or the code that creates it has too few splits.");
     }
     int target = Math.max(2 * cores, 8);
+    List<Metric> metrics = new java.util.ArrayList<>(List.of(new Metric("tasks", s.numTasks(), "count"),
+        new Metric("cores", cores, "count"), new Metric("stageWallMs", wall, "ms"),
+        new Metric("idleCoreShare", 1 - s.numTasks() / (double) cores, "share")));
+    if (wait >= 1000) {
+      metrics.add(new Metric("launchWaitMs", wait, "ms")); // the wait the text states, kept apart from the wall time
+    }
     Candidate.Builder b = Candidate.builder(finding(RootCauseKind.UNDERPARTITIONED, Severity.MEDIUM,
             "Too few partitions in stage " + s.stageId(), summary, culprit,
-            List.of(new Metric("tasks", s.numTasks(), "count"), new Metric("cores", cores, "count"),
-                new Metric("stageWallMs", wall, "ms"), new Metric("idleCoreShare", 1 - s.numTasks() / (double) cores, "share")),
+            metrics,
             cost, Support.share(ctx, cost), List.of(ctx.apiRef(Support.stagePath(s), Formats.count(s.numTasks(), "task") + ", wall " + wall + " ms")),
             name()))
         .confidence(Confidence.CONFIRMED)
