@@ -16,13 +16,17 @@ staging=$(mktemp -d "${TMPDIR:-/tmp}/sparkrca-staging.XXXXXX")
 trap 'rm -rf "$staging"' EXIT
 
 echo "== Staging the published artifacts (sources and javadoc jars included) into $staging"
-mvn -B -q -Partifacts -DskipTests deploy \
+mvn -B -q -Partifacts -DskipTests clean deploy \
   -DaltDeploymentRepository="staging::file://$staging" -pl "$modules" -am
 
 failures=0
 fail() { echo "publishable: $*" >&2; failures=$((failures + 1)); }
 
-artifact_of() { sed '/<parent>/,/<\/parent>/d' "$1/pom.xml" | grep -m1 '<artifactId>' | sed 's/.*<artifactId>\(.*\)<\/artifactId>.*/\1/'; }
+# The module's own artifactId: the first one outside <parent>. One awk, no pipe: under pipefail a
+# reader that stops early (head, grep -m1) would fail the script with SIGPIPE.
+artifact_of() {
+  awk '/<parent>/{p=1} /<\/parent>/{p=0; next} !p && /<artifactId>/ {gsub(/.*<artifactId>|<\/artifactId>.*/, ""); print; exit}' "$1/pom.xml"
+}
 
 # The effective metadata Central asks of every POM: name, description, url, licenses,
 # developers, scm (inherited from the root POM where a module does not repeat it).
@@ -34,7 +38,7 @@ check_pom_metadata() { # $1 artifact, $2 module dir ('.' for the root)
   done
   # The staged POM is the one consumers get: it must name its license too (inherited is fine).
   local staged
-  staged=$(find "$staging/io/sparkrca/$1" -name "$1-*.pom" | head -1)
+  staged=$(find "$staging/io/sparkrca/$1" -name "$1-*.pom" -print -quit)
   [ -n "$staged" ] || fail "$1: no POM was staged"
 }
 
@@ -60,14 +64,14 @@ for m in "${jar_modules[@]}"; do
   a=$(artifact_of "$m")
   check_pom_metadata "$a" "$m"
   dir="$staging/io/sparkrca/$a"
-  main=$(find "$dir" -name "$a-*.jar" ! -name "*-sources.jar" ! -name "*-javadoc.jar" ! -name "*-tests.jar" | head -1)
-  sources=$(find "$dir" -name "$a-*-sources.jar" | head -1)
-  javadoc=$(find "$dir" -name "$a-*-javadoc.jar" | head -1)
+  main=$(find "$dir" -name "$a-*.jar" ! -name "*-sources.jar" ! -name "*-javadoc.jar" ! -name "*-tests.jar" -print -quit)
+  sources=$(find "$dir" -name "$a-*-sources.jar" -print -quit)
+  javadoc=$(find "$dir" -name "$a-*-javadoc.jar" -print -quit)
   [ -n "$main" ] || { fail "$a: no jar was staged"; continue; }
   [ -n "$sources" ] || fail "$a: no sources jar (Central requires one)"
   [ -n "$javadoc" ] || fail "$a: no javadoc jar (Central requires one)"
   check_checksums $(find "$dir" -name "*.jar" -o -name "*.pom")
-  name=$(unzip -p "$main" META-INF/MANIFEST.MF | tr -d '\r' | sed -n 's/^Automatic-Module-Name: //p')
+  name=$(unzip -p "$main" META-INF/MANIFEST.MF | tr -d '\r' | sed -n 's/^Automatic-Module-Name: //p' || true)
   case "$name" in
     io.sparkrca.*) [ "$name" != io.sparkrca.unpublished ] || fail "$a: the jar has no module name of its own" ;;
     *) fail "$a: the jar's manifest has no Automatic-Module-Name" ;;
