@@ -281,6 +281,108 @@ public final class Redactor {
     return false;
   }
 
+  /**
+   * A JSON document with every string value redacted as {@link #redactText} does, and every pair
+   * {@code ["name", "value"]} (how the History Server lists properties) as {@link #redactProperty}
+   * does: for answers built from an application's own text (job descriptions, SQL, names,
+   * properties) on their way out ({@code api --redact}, {@code serve --redact}, MCP results,
+   * comparisons). Object field names are kept. The same instance when nothing was redacted; text
+   * that is not JSON is redacted as text.
+   *
+   * <pre>{@code
+   * Redactor.standard().redactJson("{\"description\": \"load dapi0123456789abcdef0123456789abcdef\"}");
+   *     // {"description" : "load *********(redacted)"} (pretty-printed)
+   * }</pre>
+   */
+  public String redactJson(String json) {
+    Objects.requireNonNull(json, "json");
+    com.fasterxml.jackson.databind.JsonNode tree;
+    try {
+      tree = io.sparkrca.core.json.SparkJson.mapper().readTree(json);
+    } catch (java.io.IOException e) {
+      return redactText(json);
+    }
+    if (tree == null) {
+      return json;
+    }
+    boolean[] changed = {false};
+    com.fasterxml.jackson.databind.JsonNode out = redactNode(tree, changed);
+    if (!changed[0]) {
+      return json;
+    }
+    try {
+      String written = io.sparkrca.core.json.SparkJson.mapper().writeValueAsString(out);
+      return json.indexOf('\n') >= 0 ? written : io.sparkrca.core.json.SparkJson.mapper().writer()
+          .without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(out);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return redactText(json);
+    }
+  }
+
+  private com.fasterxml.jackson.databind.JsonNode redactNode(com.fasterxml.jackson.databind.JsonNode n, boolean[] changed) {
+    if (n.isTextual()) {
+      String v = n.textValue();
+      String r = redactText(v);
+      if (r.equals(v)) {
+        return n;
+      }
+      changed[0] = true;
+      return com.fasterxml.jackson.databind.node.TextNode.valueOf(r);
+    }
+    if (n.isArray()) {
+      com.fasterxml.jackson.databind.node.ArrayNode a = (com.fasterxml.jackson.databind.node.ArrayNode) n;
+      if (a.size() == 2 && a.get(0).isTextual() && a.get(1).isTextual() && looksLikePropertyName(a.get(0).textValue())) {
+        String k = a.get(0).textValue();
+        String v = a.get(1).textValue();
+        String r = redactProperty(k, v);
+        if (!r.equals(v)) {
+          changed[0] = true;
+          a.set(1, com.fasterxml.jackson.databind.node.TextNode.valueOf(r));
+        }
+        String rk = redactText(k); // a class-path entry is a pair too, its URL first
+        if (!rk.equals(k)) {
+          changed[0] = true;
+          a.set(0, com.fasterxml.jackson.databind.node.TextNode.valueOf(rk));
+        }
+        return a;
+      }
+      for (int i = 0; i < a.size(); i++) {
+        com.fasterxml.jackson.databind.JsonNode c = a.get(i);
+        com.fasterxml.jackson.databind.JsonNode r = redactNode(c, changed);
+        if (r != c) {
+          a.set(i, r);
+        }
+      }
+      return a;
+    }
+    if (n.isObject()) {
+      com.fasterxml.jackson.databind.node.ObjectNode o = (com.fasterxml.jackson.databind.node.ObjectNode) n;
+      java.util.List<String> names = new java.util.ArrayList<>();
+      o.fieldNames().forEachRemaining(names::add);
+      for (String f : names) {
+        com.fasterxml.jackson.databind.JsonNode c = o.get(f);
+        com.fasterxml.jackson.databind.JsonNode r = redactNode(c, changed);
+        if (r != c) {
+          o.set(f, r);
+        }
+      }
+    }
+    return n;
+  }
+
+  /** A property name: no blanks, not too long (a pair of sentences is not a property). */
+  private static boolean looksLikePropertyName(String s) {
+    if (s.isEmpty() || s.length() > 200) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      if (Character.isWhitespace(s.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** A URI fit for messages: user info and secret query parameters removed. */
   public static String redactUri(String uri) {
     return STANDARD.redactText(uri);

@@ -54,11 +54,11 @@ public final class SecretPatterns {
       Objects.requireNonNull(pattern, "pattern");
       Objects.requireNonNull(replacement, "replacement");
       if (literals.isEmpty()) {
-        throw new IllegalArgumentException(name + ": a kind needs at least one literal");
+        throw new io.sparkrca.core.error.InvalidRequestException(name + ": a kind needs at least one literal");
       }
       for (String l : literals) {
         if (l.length() < 2 || !l.equals(l.toLowerCase(Locale.ROOT))) {
-          throw new IllegalArgumentException(name + ": literal '" + l + "' must be lower case, 2 characters or more");
+          throw new io.sparkrca.core.error.InvalidRequestException(name + ": literal '" + l + "' must be lower case, 2 characters or more");
         }
       }
     }
@@ -83,8 +83,8 @@ public final class SecretPatterns {
           "\\bAIza[0-9A-Za-z_-]{35}", R, false, "aiza"),
       kind("Google OAuth access token", "ya29. and the token",
           "\\bya29\\.[0-9A-Za-z_-]+", R, true, "ya29."),
-      kind("Google OAuth client secret", "GOCSPX- and 28 characters",
-          "\\bGOCSPX-[A-Za-z0-9_-]{28}", R, false, "gocspx-"),
+      kind("Google OAuth client secret", "GOCSPX- and 28 characters (24 or more)",
+          "\\bGOCSPX-[A-Za-z0-9_-]{24,}", R, false, "gocspx-"),
       kind("GCP service-account key (JSON)", "the value of \"private_key\" and \"private_key_id\"",
           "\"private_key(?:_id)?\\\\?\"\\s*:\\s*\\\\?\"(?<s>(?:[^\"\\\\]|\\\\[^\"])+)", R, false, "private_key"),
       kind("Azure storage account key", "AccountKey= and its base64 value (connection strings)",
@@ -175,7 +175,7 @@ public final class SecretPatterns {
           BIGRAM_BIT[b] = (short) (bit + 1);
         }
         if (bit >= 64) {
-          throw new IllegalStateException("more than 64 distinct literal starts in the secret catalogue");
+          throw new AssertionError("more than 64 distinct literal starts in the secret catalogue");
         }
         KIND_BITS[k] |= 1L << bit;
       }

@@ -27,4 +27,10 @@ class RedactionExamples {
       System.out.println(k.name() + ": " + k.format());
     }
   }
+
+  /** The example of {@code Redactor.redactJson}. */
+  void redactJson() throws Exception {
+    Redactor.standard().redactJson("{\"description\": \"load dapi0123456789abcdef0123456789abcdef\"}");
+        // {"description" : "load *********(redacted)"} (pretty-printed)
+  }
 }
