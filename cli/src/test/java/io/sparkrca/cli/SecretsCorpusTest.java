@@ -299,6 +299,22 @@ class SecretsCorpusTest {
   }
 
   @Test
+  void noPlantedSecretLeaksThroughServeRedact() throws Exception {
+    try (io.sparkrca.historyserver.serve.HistoryApiServer server = io.sparkrca.historyserver.serve.HistoryApiServer
+        .builder(eventLog.getParent().toString()).port(0).redact(true).build().start()) {
+      java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+      for (String path : new String[] {"applications", "applications/" + APP + "/jobs", "applications/" + APP + "/stages",
+          "applications/" + APP + "/sql?details=true&planDescription=true", "applications/" + APP + "/environment",
+          "applications/" + APP + "/stages/0/0/taskList"}) {
+        java.net.http.HttpResponse<String> r = http.send(java.net.http.HttpRequest.newBuilder(
+            java.net.URI.create(server.url() + "/api/v1/" + path)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        outputs.put("serve --redact " + path + " (exit " + (r.statusCode() == 200 ? 0 : r.statusCode()) + ")", r.body());
+      }
+    }
+    assertNoLeak();
+  }
+
+  @Test
   void noPlantedSecretLeaksThroughScanOrRules() {
     for (String format : new String[] {"jsonl", "csv", "markdown"}) {
       run("scan --format " + format, "scan", eventLog.getParent().toString(), "--format", format, "--no-progress");

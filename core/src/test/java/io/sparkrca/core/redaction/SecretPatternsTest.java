@@ -92,6 +92,14 @@ class SecretPatternsTest {
   }
 
   @Test
+  void theDocumentedCatalogueListsEveryKind() throws Exception {
+    String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "redaction.md"));
+    for (SecretPatterns.Kind k : SecretPatterns.catalogue()) {
+      assertThat(doc).as("docs/redaction.md lists %s", k.name()).contains("| " + k.name() + " | " + k.format().replace("|", "\\|") + " |");
+    }
+  }
+
+  @Test
   void textAroundASecretIsKept() {
     assertThat(SecretPatterns.redact("maps AIza" + "SyB1c2D3e4F5g6H7i8J9k0LmNoPqRsTuVwX ok")).isEqualTo("maps " + Redactor.REDACTED + " ok");
     assertThat(SecretPatterns.redact("DefaultEndpointsProtocol=https;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZg==;x=1"))
