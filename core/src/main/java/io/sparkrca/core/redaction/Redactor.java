@@ -76,6 +76,8 @@ public final class Redactor {
       Pattern.compile("([\"'])([^\"'\\r\\n]{1,200})\\1(\\s*(?:,|->|:|=)\\s*)([\"'])([^\"'\\r\\n]*)\\4");
 
   private static final Redactor STANDARD = new Redactor(DEFAULT_KEYS);
+  /** Plain Jackson: this package sits below core's own JSON package, which uses it. */
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
   private final Pattern secretKeys;
 
@@ -298,7 +300,7 @@ public final class Redactor {
     Objects.requireNonNull(json, "json");
     com.fasterxml.jackson.databind.JsonNode tree;
     try {
-      tree = io.sparkrca.core.json.SparkJson.mapper().readTree(json);
+      tree = JSON.readTree(json);
     } catch (java.io.IOException e) {
       return redactText(json);
     }
@@ -311,9 +313,8 @@ public final class Redactor {
       return json;
     }
     try {
-      String written = io.sparkrca.core.json.SparkJson.mapper().writeValueAsString(out);
-      return json.indexOf('\n') >= 0 ? written : io.sparkrca.core.json.SparkJson.mapper().writer()
-          .without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(out);
+      return json.indexOf('\n') >= 0 ? JSON.writerWithDefaultPrettyPrinter().writeValueAsString(out)
+          : JSON.writeValueAsString(out);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       return redactText(json);
     }
