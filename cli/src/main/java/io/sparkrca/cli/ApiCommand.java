@@ -35,7 +35,8 @@ import picocli.CommandLine.Model.CommandSpec;
     footer = {
       "  sparkrca api /tmp/spark-events applications",
       "  sparkrca api /tmp/spark-events 'applications/app-1/stages?status=failed'",
-      "  sparkrca api app-1.zstd applications/app-1/environment --output env.json"
+      "  sparkrca api app-1.zstd applications/app-1/environment --output env.json",
+      "  sparkrca api --redact /tmp/spark-events applications/app-1/jobs   # to share: no secret by value or name"
     })
 final class ApiCommand implements Callable<Integer> {
   @Parameters(paramLabel = "[EVENT_LOGS] REST_PATH", arity = "1..2",
@@ -43,6 +44,12 @@ final class ApiCommand implements Callable<Integer> {
   java.util.List<String> args;
 
   @Mixin OutputFile output;
+
+  @picocli.CommandLine.Option(names = "--redact",
+      description = "Redact beyond the History Server's own rule: every secret known by its value (cloud keys, tokens, "
+          + "private keys, passwords in URLs) in names, job descriptions, SQL text and properties, and every property "
+          + "whose name looks secret. Without it the answer is exactly the History Server's.")
+  boolean redact;
 
   @ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n")
   HttpOptions http = new HttpOptions();
@@ -71,7 +78,7 @@ final class ApiCommand implements Callable<Integer> {
     if (!r.ok()) {
       throw new InvalidRequestException(path + ": HTTP " + r.status() + ": " + r.body());
     }
-    output.write(spec.commandLine().getOut(), r.body());
+    output.write(spec.commandLine().getOut(), redact ? io.sparkrca.core.redaction.Redactor.standard().redactJson(r.body()) : r.body());
     return 0;
   }
 }

@@ -3,7 +3,6 @@ package io.sparkrca.cli;
 import io.sparkrca.core.eventlog.EventLogReader;
 import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.io.ByteSources;
-import io.sparkrca.core.json.SparkJson;
 import io.sparkrca.core.logs.CountResult;
 import io.sparkrca.core.logs.CountSetResult;
 import io.sparkrca.core.logs.LogError;
@@ -110,11 +109,16 @@ final class LogsCommand implements Runnable {
         description = "Fail on damage instead of reading past it: a cut-off compressed stream, a line longer than --max-line-bytes, a last line without a line end.")
     boolean strict;
 
+    @Option(names = "--no-redact",
+        description = "Print lines as they are written, secrets included (for reading your own logs); by default every "
+            + "secret known by its value or its name (tokens, keys, passwords, private-key blocks) is redacted.")
+    boolean noRedact;
+
     @ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n")
     HttpOptions http = new HttpOptions();
 
     LogStream.Builder builder() {
-      return LogStream.builder().sources(sources()).maxLineBytes(maxLineBytes).strict(strict);
+      return LogStream.builder().sources(sources()).maxLineBytes(maxLineBytes).strict(strict).redact(!noRedact);
     }
 
     ByteSources sources() {
@@ -127,7 +131,7 @@ final class LogsCommand implements Runnable {
 
     /** The logs of a count or search, read concurrently. */
     LogSet logSet() {
-      return LogSet.builder().sources(sources()).build();
+      return LogSet.builder().sources(sources()).streams(LogStream.builder().redact(!noRedact)).build();
     }
 
     /** A count or search of {@code uris} with this command's read settings. */
@@ -343,7 +347,7 @@ final class LogsCommand implements Runnable {
     public Integer call() {
       EventLogReader reader = EventLogs.reader().sources(common.sources()).strict(common.strict).build();
       ApplicationSummary summary = ApplicationSummary.of(reader.replay(uri), uri);
-      common.print(SummaryMarkdown.render(summary), () -> SparkJson.write(summary) + "\n", List.of());
+      common.print(SummaryMarkdown.render(summary), () -> summary.toJson() + "\n", List.of());
       return 0;
     }
   }

@@ -38,6 +38,7 @@ import picocli.CommandLine.Spec;
     footer = {
       "  sparkrca serve /tmp/spark-events",
       "  sparkrca serve gs://bucket/spark-events --port 0",
+      "  sparkrca serve /tmp/spark-events --host 0.0.0.0 --redact   # shared: no secret by value or name",
       "  curl -s localhost:18080/api/v1/applications"
     })
 final class ServeCommand implements Callable<Integer> {
@@ -62,6 +63,12 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--refresh", paramLabel = "SECONDS", defaultValue = "2", description = "How often at most the directory is looked at again for new and grown logs (default ${DEFAULT-VALUE} s).")
   long refresh;
 
+  @Option(names = "--redact",
+      description = "Redact answers beyond the History Server's own rule: every secret known by its value (cloud keys, "
+          + "tokens, private keys, passwords in URLs) in names, job descriptions, SQL text and properties, and every "
+          + "property whose name looks secret. Without it answers are exactly the History Server's.")
+  boolean redact;
+
   @Mixin HttpOptions http;
 
   @Spec CommandSpec spec;
@@ -73,7 +80,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     HistoryApiServer server = HistoryApiServer.builder(location)
         .host(host).port(port).threads(threads).cachedApplications(cached)
-        .requestTimeout(Duration.ofSeconds(requestTimeout)).refreshInterval(Duration.ofSeconds(Math.max(0, refresh)))
+        .requestTimeout(Duration.ofSeconds(requestTimeout)).redact(redact).refreshInterval(Duration.ofSeconds(Math.max(0, refresh)))
         .reader(EventLogs.reader().sources(http.sources()).build())
         .build().start();
     Runtime.getRuntime().addShutdownHook(new Thread(server::close, "sparkrca-serve-stop"));

@@ -90,7 +90,8 @@ final class SummarizeCommand extends FormattedCommand {
     }
     String text = switch (format) {
       case html -> s.toHtml();
-      case json -> SparkJson.write(s.logsFound() == 1 ? s.summaries().get(0) : s.summaries()) + "\n";
+      case json -> io.sparkrca.core.redaction.Redactor.standard().redactJson(
+          SparkJson.write(s.logsFound() == 1 ? s.summaries().get(0) : s.summaries())) + "\n";
       default -> s.toMarkdown(CliHints::words);
     };
     output.write(out(), text);

@@ -145,7 +145,8 @@ public record Comparison(
 
   @Override
   public String toJson() {
-    return SparkJson.write(this);
+    // Names, stage labels and notes come from the runs' own text: secrets known by their value leave redacted.
+    return io.sparkrca.core.redaction.Redactor.standard().redactJson(SparkJson.write(this));
   }
 
   @Override

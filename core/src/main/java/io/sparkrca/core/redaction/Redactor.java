@@ -39,27 +39,34 @@ public final class Redactor {
           "(?i)secret|password|passwd|token|access[._-]?key|private[._-]?key|credential"
               + "|api[._-]?key|authorization|cookie|session[._-]?id|signature"
               + "|account[._-]?key|(?:^|[._-])auth(?:[._-]|$)|(?:^|[._-])sas(?:[._-]|$)|oauth"
-              + "|keyfile|key[._-]?file|keytab|jaas|(?:^|[._-])pass(?:[._-]|$)");
+              + "|keyfile|key[._-]?file|keytab|jaas|(?:^|[._-])pass(?:[._-]|$)|passphrase|bearer"
+              + "|(?:^|[._-])pwd(?:[._-]|$)|(?:^|[._-])sig(?:[._-]|$)|credential[._-]?provider");
 
-  private static final Pattern URL_USERINFO =
-      Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://)([^/@\\s:]+(?::[^/@\\s]*)?)@");
   private static final Pattern KEY_VALUE_SECRET =
       Pattern.compile(
           "(?i)((?:password|passwd|pwd|secret|token|access[_.-]?key|secret[_.-]?key|api[_.-]?key"
               + "|client[_.-]?secret|sig|signature|x-amz-signature|x-goog-signature|accountkey"
               + "|sharedaccesssignature|sharedaccesskey|access_token|refresh_token|id_token)"
-              + "\\s*[=:]\\s*)(\"[^\"]*\"|'[^']*'|[^\\s&;,\"']+)");
+              + "\\s*[=:]\\s*)(\"[^\"]*\"|'[^']*'|[^\\s&;,\"']++(?!\\s*=))");
   private static final Pattern BEARER =
       Pattern.compile("(?i)\\b(bearer|basic|token)(\\s+)([A-Za-z0-9._~+/=-]{8,})");
-  private static final Pattern GOOGLE_TOKEN = Pattern.compile("\\bya29\\.[A-Za-z0-9._-]+");
-  /** JSON Web Tokens (OAuth/OIDC), AWS access key ids, GitHub and Slack tokens. */
-  private static final Pattern WELL_KNOWN_TOKEN =
+  /**
+   * A command-line flag whose name looks secret, then its value after a blank: {@code --password
+   * hunter2}, {@code --db-token 'x'} (the {@code --password=x} form is a key=value pair).
+   */
+  private static final Pattern SECRET_FLAG =
       Pattern.compile(
-          "\\beyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}"
-              + "|\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b|\\bgh[pousr]_[A-Za-z0-9]{20,}|\\bxox[abprs]-[A-Za-z0-9-]{10,}");
-  private static final Pattern PRIVATE_KEY =
+          "(?i)(?<![A-Za-z0-9_])(--?[A-Za-z0-9._-]*(?:password|passwd|pwd|secret|token|api[-_]?key|access[-_]?key"
+              + "|credential|passphrase)[A-Za-z0-9._-]*)([ \\t]+)(?!-)(\"[^\"]*\"|'[^']*'|[^\\s\"']+)");
+  /**
+   * A name, then a value: {@code DB_PASSWORD_PROD = "..."} in a script, {@code val dbPassword:
+   * String = "..."} in Scala, {@code SOME_TOKEN_PROD=...} in an environment; the value is redacted
+   * when the name is secret by this redactor's key rule.
+   */
+  private static final Pattern ASSIGNMENT =
       Pattern.compile(
-          "-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)");
+          "(?<![A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_.-]{0,150})((?:\\s*:\\s*[A-Za-z][A-Za-z0-9_\\[\\]]*)?\\s*(?::=|=|:)\\s*)"
+              + "(?:([\"'])([^\"'\\r\\n]*)\\3|(?<![\\s:])([^\\s&;,\"'()\\[\\]{}]+))");
   private static final Pattern COOKIE_HEADER = Pattern.compile("(?i)\\b((?:set-)?cookie\\s*:\\s*)(.+)");
   /**
    * A quoted key, then a quoted value: a call's arguments ({@code .config("k", "v")}, {@code
@@ -69,6 +76,8 @@ public final class Redactor {
       Pattern.compile("([\"'])([^\"'\\r\\n]{1,200})\\1(\\s*(?:,|->|:|=)\\s*)([\"'])([^\"'\\r\\n]*)\\4");
 
   private static final Redactor STANDARD = new Redactor(DEFAULT_KEYS);
+  /** Plain Jackson: this package sits below core's own JSON package, which uses it. */
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
   private final Pattern secretKeys;
 
@@ -111,19 +120,57 @@ public final class Redactor {
     if (text == null || text.isEmpty()) {
       return text == null ? "" : text;
     }
-    if (!mayHoldSecret(text)) {
+    String s = SecretPatterns.redact(text, false);
+    if (!mayHoldSecret(s)) {
       // An application's own key rule may name keys the literal gate knows nothing of.
-      return this == STANDARD ? text : redactQuotedPairs(text);
+      return this == STANDARD ? s : redactAssignments(redactQuotedPairs(s));
     }
-    String s = text;
-    s = PRIVATE_KEY.matcher(s).replaceAll(Matcher.quoteReplacement(REDACTED));
-    s = URL_USERINFO.matcher(s).replaceAll("$1***@");
+    s = redactNamedInText(s);
+    s = SECRET_FLAG.matcher(s).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
+    return redactAssignments(redactQuotedPairs(s));
+  }
+
+  /**
+   * Redacts secrets found by their value ({@link SecretPatterns}, the whole catalogue) and by the
+   * name next to them, in any text: the same as {@link #redactText}, named for what it is when
+   * applied to a value whose name is not known or not secret, such as a job description or SQL
+   * text.
+   *
+   * <pre>{@code
+   * Redactor.standard().redactValue("insert into t select 'ghp_abcdefghijklmnopqrstuvwxyz0123456789'");
+   *     // "insert into t select '*********(redacted)'"
+   * }</pre>
+   */
+  public String redactValue(String value) {
+    return redactText(value);
+  }
+
+  /** The credentials redacted inside text whatever this redactor's key rule: key=value, bearer, cookies. */
+  private static String redactNamedInText(String s) {
     s = KEY_VALUE_SECRET.matcher(s).replaceAll("$1" + Matcher.quoteReplacement(REDACTED));
     s = BEARER.matcher(s).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
-    s = GOOGLE_TOKEN.matcher(s).replaceAll(Matcher.quoteReplacement(REDACTED));
-    s = WELL_KNOWN_TOKEN.matcher(s).replaceAll(Matcher.quoteReplacement(REDACTED));
-    s = COOKIE_HEADER.matcher(s).replaceAll("$1" + Matcher.quoteReplacement(REDACTED));
-    return redactQuotedPairs(s);
+    return COOKIE_HEADER.matcher(s).replaceAll("$1" + Matcher.quoteReplacement(REDACTED));
+  }
+
+  /** The value of every assignment (quoted or not) whose name is secret by this redactor's key rule. */
+  private String redactAssignments(String s) {
+    if (s.indexOf('=') < 0 && s.indexOf(':') < 0) {
+      return s;
+    }
+    Matcher m = ASSIGNMENT.matcher(s);
+    StringBuilder out = null;
+    int copied = 0;
+    while (m.find()) {
+      int group = m.group(4) != null ? 4 : 5;
+      String value = m.group(group);
+      if (value.isEmpty() || value.equals(REDACTED) || value.startsWith("***") || !isSecretKey(m.group(1))) {
+        continue;
+      }
+      out = out == null ? new StringBuilder(s.length()) : out;
+      out.append(s, copied, m.start(group)).append(REDACTED);
+      copied = m.end(group);
+    }
+    return out == null ? s : out.append(s, copied, s.length()).toString();
   }
 
   /**
@@ -159,13 +206,10 @@ public final class Redactor {
    */
   private static boolean mayHoldSecret(String text) {
     String l = text.toLowerCase(Locale.ROOT);
-    return l.contains("://") || l.contains("-----begin") // URL user info; private keys
-        || l.contains("pass") || l.contains("pwd") || l.contains("secret") || l.contains("token") || l.contains("key")
+    return l.contains("pass") || l.contains("pwd") || l.contains("secret") || l.contains("token") || l.contains("key")
         || l.contains("sig") // key=value secrets (signature, sharedaccesssignature...)
         || l.contains("bearer") || l.contains("basic") || l.contains("cookie")
-        || l.contains("auth") || l.contains("cred") || l.contains("sas") || l.contains("jaas") || l.contains("session")
-        || l.contains("ya29.") || l.contains("eyj") || l.contains("akia") || l.contains("asia") || l.contains("xox")
-        || l.contains("gh") && l.indexOf('_') >= 0; // ghp_, gho_... tokens
+        || l.contains("auth") || l.contains("cred") || l.contains("sas") || l.contains("jaas") || l.contains("session");
   }
 
   /**
@@ -180,7 +224,25 @@ public final class Redactor {
     if (matchesSparkRule(key) || (value != null && matchesSparkRule(value))) {
       return REDACTED;
     }
-    return value == null ? null : redactText(value);
+    return value == null ? null : scrubLikeHistoryServerAnswers(value);
+  }
+
+  /**
+   * The credentials sparkrca has always scrubbed inside History Server answers (URL user info,
+   * private keys, the catalogue kinds marked {@link SecretPatterns.Kind#inHistoryServerAnswers()},
+   * key=value secrets, bearer tokens, cookies, quoted pairs): the rest of the catalogue applies to
+   * {@code api} and {@code serve} answers with {@code --redact} only, so that by default they are
+   * the History Server's own.
+   */
+  private String scrubLikeHistoryServerAnswers(String text) {
+    if (text.isEmpty()) {
+      return text;
+    }
+    String s = SecretPatterns.redact(text, true);
+    if (!mayHoldSecret(s)) {
+      return this == STANDARD ? s : redactQuotedPairs(s);
+    }
+    return redactQuotedPairs(redactNamedInText(s));
   }
 
   /**
@@ -219,6 +281,107 @@ public final class Redactor {
       }
     }
     return false;
+  }
+
+  /**
+   * A JSON document with every string value redacted as {@link #redactText} does, and every pair
+   * {@code ["name", "value"]} (how the History Server lists properties) as {@link #redactProperty}
+   * does: for answers built from an application's own text (job descriptions, SQL, names,
+   * properties) on their way out ({@code api --redact}, {@code serve --redact}, MCP results,
+   * comparisons). Object field names are kept. The same instance when nothing was redacted; text
+   * that is not JSON is redacted as text.
+   *
+   * <pre>{@code
+   * Redactor.standard().redactJson("{\"description\": \"load dapi0123456789abcdef0123456789abcdef\"}");
+   *     // {"description" : "load *********(redacted)"} (pretty-printed)
+   * }</pre>
+   */
+  public String redactJson(String json) {
+    Objects.requireNonNull(json, "json");
+    com.fasterxml.jackson.databind.JsonNode tree;
+    try {
+      tree = JSON.readTree(json);
+    } catch (java.io.IOException e) {
+      return redactText(json);
+    }
+    if (tree == null) {
+      return json;
+    }
+    boolean[] changed = {false};
+    com.fasterxml.jackson.databind.JsonNode out = redactNode(tree, changed);
+    if (!changed[0]) {
+      return json;
+    }
+    try {
+      return json.indexOf('\n') >= 0 ? JSON.writerWithDefaultPrettyPrinter().writeValueAsString(out)
+          : JSON.writeValueAsString(out);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return redactText(json);
+    }
+  }
+
+  private com.fasterxml.jackson.databind.JsonNode redactNode(com.fasterxml.jackson.databind.JsonNode n, boolean[] changed) {
+    if (n.isTextual()) {
+      String v = n.textValue();
+      String r = redactText(v);
+      if (r.equals(v)) {
+        return n;
+      }
+      changed[0] = true;
+      return com.fasterxml.jackson.databind.node.TextNode.valueOf(r);
+    }
+    if (n.isArray()) {
+      com.fasterxml.jackson.databind.node.ArrayNode a = (com.fasterxml.jackson.databind.node.ArrayNode) n;
+      if (a.size() == 2 && a.get(0).isTextual() && a.get(1).isTextual() && looksLikePropertyName(a.get(0).textValue())) {
+        String k = a.get(0).textValue();
+        String v = a.get(1).textValue();
+        String r = redactProperty(k, v);
+        if (!r.equals(v)) {
+          changed[0] = true;
+          a.set(1, com.fasterxml.jackson.databind.node.TextNode.valueOf(r));
+        }
+        String rk = redactText(k); // a class-path entry is a pair too, its URL first
+        if (!rk.equals(k)) {
+          changed[0] = true;
+          a.set(0, com.fasterxml.jackson.databind.node.TextNode.valueOf(rk));
+        }
+        return a;
+      }
+      for (int i = 0; i < a.size(); i++) {
+        com.fasterxml.jackson.databind.JsonNode c = a.get(i);
+        com.fasterxml.jackson.databind.JsonNode r = redactNode(c, changed);
+        if (r != c) {
+          a.set(i, r);
+        }
+      }
+      return a;
+    }
+    if (n.isObject()) {
+      com.fasterxml.jackson.databind.node.ObjectNode o = (com.fasterxml.jackson.databind.node.ObjectNode) n;
+      java.util.List<String> names = new java.util.ArrayList<>();
+      o.fieldNames().forEachRemaining(names::add);
+      for (String f : names) {
+        com.fasterxml.jackson.databind.JsonNode c = o.get(f);
+        com.fasterxml.jackson.databind.JsonNode r = redactNode(c, changed);
+        if (r != c) {
+          o.set(f, r);
+        }
+      }
+    }
+    return n;
+  }
+
+  /** A property name: no blanks, not too long (a pair of sentences is not a property). */
+  private static boolean looksLikePropertyName(String s) {
+    if (s.isEmpty() || s.length() > 200) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      if (Character.isWhitespace(s.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A URI fit for messages: user info and secret query parameters removed. */

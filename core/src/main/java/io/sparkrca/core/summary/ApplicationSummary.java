@@ -163,7 +163,8 @@ public record ApplicationSummary(
   /** The summary as JSON, as {@code sparkrca summarize --format json} writes it. */
   @Override
   public String toJson() {
-    return io.sparkrca.core.json.SparkJson.write(this);
+    // The name, job descriptions and SQL errors are the application's own text: secrets known by their value leave redacted.
+    return Redactor.standard().redactJson(io.sparkrca.core.json.SparkJson.write(this));
   }
 
   /**

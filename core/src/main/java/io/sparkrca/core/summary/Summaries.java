@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkrca.core.error.Remedy;
 import io.sparkrca.core.error.SparkRcaException;
-import io.sparkrca.core.json.SparkJson;
 import io.sparkrca.core.redaction.Redactor;
 import io.sparkrca.core.report.Report;
 import java.util.List;
@@ -95,7 +94,7 @@ public record Summaries(String location, int logsFound, List<ApplicationSummary>
     ArrayNode list = out.putArray("summaries");
     try {
       for (ApplicationSummary s : summaries) {
-        list.add(JSON.readTree(SparkJson.write(s)));
+        list.add(JSON.readTree(s.toJson()));
       }
     } catch (JsonProcessingException e) {
       throw new AssertionError("a summary's own JSON did not parse", e);

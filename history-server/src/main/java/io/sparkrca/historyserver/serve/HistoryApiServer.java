@@ -182,7 +182,11 @@ public final class HistoryApiServer implements Closeable {
       ApiResponse r;
       Future<ApiResponse> f;
       try {
-        f = workers.submit(() -> RestRouter.over(history()).get(path));
+        f = workers.submit(() -> {
+          ApiResponse answer = RestRouter.over(history()).get(path);
+          return config.redact && answer.ok()
+              ? new ApiResponse(answer.status(), Redactor.standard().redactJson(answer.body())) : answer;
+        });
       } catch (RejectedExecutionException e) {
         send(ex, 503, "text/plain", "too many requests in progress; try again shortly");
         return;
@@ -238,6 +242,7 @@ public final class HistoryApiServer implements Closeable {
     private Duration requestTimeout = Duration.ofSeconds(120);
     private Duration refreshInterval = Duration.ofSeconds(2);
     private EventLogReader reader;
+    private boolean redact;
 
     private Builder(String location) {
       this.location = Objects.requireNonNull(location, "location");
@@ -294,6 +299,17 @@ public final class HistoryApiServer implements Closeable {
         throw new InvalidRequestException("the refresh interval must not be negative, not " + d);
       }
       this.refreshInterval = d;
+      return this;
+    }
+
+    /**
+     * Whether answers are redacted beyond the History Server's own rule (default false: answers
+     * are the History Server's): every secret known by its value ({@link
+     * io.sparkrca.core.redaction.SecretPatterns}) in names, descriptions, SQL text and properties,
+     * and every property whose name sparkrca holds secret ({@link Redactor#redactJson}).
+     */
+    public Builder redact(boolean redact) {
+      this.redact = redact;
       return this;
     }
 

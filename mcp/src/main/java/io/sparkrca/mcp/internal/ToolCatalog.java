@@ -103,7 +103,9 @@ public final class ToolCatalog {
       return error(name + ": interrupted while waiting for the other calls to finish");
     }
     try {
-      String json = handlers.call(name, arguments);
+      // Every result leaves redacted, whatever the tool: a job description, a SQL text or a class
+      // constant may carry a token that no renderer on the way knew to look for.
+      String json = Redactor.standard().redactJson(handlers.call(name, arguments));
       return CallToolResult.builder().structuredContent(mapper, json).addTextContent(json).isError(false).build();
     } catch (SparkRcaException e) {
       LOG.debug("{} failed", name, e);
