@@ -131,6 +131,7 @@ public final class EventLogReader {
           // Spark only leaves the part it is writing empty: an empty part with parts after it lost its events.
           replayer.partMissing(log.uri() + ": " + file.fileName() + " is empty though later parts follow it: "
               + "the events of that part are lost (copy the log again)");
+          continue; // nothing to read, and a special file (a pipe) of size 0 is never opened
         }
         Optional<String> copyOf = size > 0 ? sameBytesAsEarlier(files, i, size) : Optional.empty();
         if (copyOf.isPresent()) {

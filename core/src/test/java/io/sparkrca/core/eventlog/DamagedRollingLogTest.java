@@ -122,6 +122,25 @@ class DamagedRollingLogTest {
   }
 
   @Test
+  void aNamedPipeInPlaceOfAPartIsAStatedGapAndNeverOpened() throws Exception {
+    Files.delete(log.resolve(PART1));
+    Process p;
+    try {
+      p = new ProcessBuilder("mkfifo", log.resolve(PART1).toString()).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      assumeTrue(false, "mkfifo is not available here (" + e.getMessage() + "): skipped");
+      return;
+    }
+    assumeTrue(p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0, "mkfifo failed here: skipped");
+
+    ReplayedApplication app = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+        java.time.Duration.ofSeconds(60), () -> replay(log));
+
+    assertThat(app.report().notes()).anySatisfy(n -> assertThat(n).contains(PART1).contains("is empty though later parts"));
+    assertThat(app.completeness().isComplete()).isFalse();
+  }
+
+  @Test
   void theIntactLogHasNoGap() {
     ReplayedApplication app = replay(log);
 
