@@ -496,15 +496,14 @@ public final class Replayer {
   }
 
   /**
-   * Refuses a task event whose 'Task Info' lacks a field Spark's own reader requires (it cannot
-   * read such a line either): the line is then a bad line, skipped and reported, instead of a
-   * task with no executor that breaks the replay later.
+   * Refuses a task event whose 'Task Info' has no 'Executor ID' (Spark's own reader cannot read
+   * such a line either): the line is then a bad line, skipped and reported, instead of a task with
+   * no executor that breaks the replay later. (A missing host or locality is tolerated, as the
+   * seed tools tolerate it.)
    */
   private static void requireTaskInfoFields(TaskInfoScratch info, String event) {
-    String missing = info.executorId == null ? "Executor ID" : info.host == null ? "Host"
-        : info.locality == null ? "Locality" : null;
-    if (missing != null) {
-      throw new BadEventException(event + " of task " + info.taskId + " without '" + missing + "' in its 'Task Info'");
+    if (info.executorId == null) {
+      throw new BadEventException(event + " of task " + info.taskId + " without 'Executor ID' in its 'Task Info'");
     }
   }
 
