@@ -71,6 +71,9 @@ final class ApiCommand implements Callable<Integer> {
     io.sparkrca.core.app.SparkHistory history = Applications.fromOtherSource(sources, location)
         ? Applications.history(sources, location)
         : EventLogs.reader().sources(http.sources(spec)).build().history(location);
+    if (history instanceof io.sparkrca.core.eventlog.EventLogHistory logs) {
+      statedSkips(logs, location);
+    }
     ApiResponse r = RestRouter.over(history).get(path);
     if (r.status() == 404) {
       throw new InputNotFoundException(path, r.body() + " (list applications with: sparkrca api " + location + " applications)");
@@ -80,5 +83,40 @@ final class ApiCommand implements Callable<Integer> {
     }
     output.write(spec.commandLine().getOut(), redact ? io.sparkrca.core.redaction.Redactor.standard().redactJson(r.body()) : r.body());
     return 0;
+  }
+
+  /**
+   * Logs of {@code location} that could not be listed: when none could, the error {@code rca}
+   * gives for that log (one) or a count (several), never an empty answer; when some could not, one
+   * line on stderr saying how many (each with {@code --debug}). The answer itself stays as the
+   * History Server gives it.
+   */
+  private void statedSkips(io.sparkrca.core.eventlog.EventLogHistory logs, String location) {
+    java.util.List<String> skipped = logs.skipped();
+    if (skipped.isEmpty()) {
+      return;
+    }
+    int total = logs.logs().size();
+    if (skipped.size() == total) {
+      if (total == 1) {
+        // The error a replay of that log gives, as rca reports it.
+        EventLogs.reader().sources(http.sources(spec)).build().replay(logs.logs().get(0));
+      }
+      throw new io.sparkrca.core.error.CorruptInputException("none of the " + total + " logs in "
+          + io.sparkrca.core.redaction.Redactor.redactUri(location) + " could be read (the first: " + skipped.get(0)
+          + "); check that this is a Spark event log directory (spark.eventLog.dir)");
+    }
+    java.io.PrintWriter err = spec.commandLine().getErr();
+    boolean debug = false;
+    for (picocli.CommandLine.ParseResult p = spec.root().commandLine().getParseResult(); p != null; p = p.subcommand()) {
+      debug |= p.hasMatchedOption("--debug");
+    }
+    err.println("sparkrca: skipped " + skipped.size() + " of " + total + " logs in "
+        + io.sparkrca.core.redaction.Redactor.redactUri(location) + " that could not be read"
+        + (debug ? ":" : " (run again with --debug for each log's reason)"));
+    if (debug) {
+      skipped.forEach(k -> err.println("sparkrca: skipped " + k));
+    }
+    err.flush();
   }
 }

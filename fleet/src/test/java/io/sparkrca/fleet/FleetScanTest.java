@@ -148,6 +148,21 @@ class FleetScanTest {
   }
 
   @Test
+  void aRollingLogPartWhoseNumberIsTooLargeForALongIsSkippedAndEveryLogIsStillScanned(@TempDir Path dir) throws Exception {
+    Fleets.copy(TestkitFixtures.get("3.5.9", "healthy"), dir);
+    Path rolling = Fleets.copy(TestkitFixtures.get("4.0.4", "too-many-small-tasks"), dir);
+    Files.copy(rolling.resolve("events_2_local-1795965015721.zstd"),
+        rolling.resolve("events_99999999999999999999_local-1795965015721.zstd"));
+
+    List<FleetRow> rows = new ArrayList<>();
+    FleetScan.Result result = FleetScan.builder().threads(2).build().run(dir.toString(), rows::add);
+
+    assertThat(rows).hasSize(2).noneMatch(FleetRow::isError);
+    assertThat(result.errors()).isZero();
+    assertThat(rows).anySatisfy(r -> assertThat(r.appId()).hasValue("local-1795965015721"));
+  }
+
+  @Test
   void aRootWithoutLogsIsAnErrorThatSaysSo(@TempDir Path dir) throws Exception {
     Files.writeString(dir.resolve("driver.log"), "INFO nothing\n");
 

@@ -7,7 +7,6 @@ import io.sparkrca.gcp.internal.GcloudConfig;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -238,23 +237,17 @@ public final class GcpSettings {
     return maxResponseBytes;
   }
 
-  /** Whether {@code endpoint} (a URL or host:port) is on a loopback address. */
+  /**
+   * Whether {@code endpoint} (a URL or host:port) is on a loopback address: an address in
+   * 127.0.0.0/8, ::1 or the name localhost, parsed, never looked up (see {@link
+   * io.sparkrca.core.io.Loopback}).
+   */
   public static boolean isLoopback(String endpoint) {
-    String hostPort = endpoint;
-    int scheme = hostPort.indexOf("://");
-    if (scheme >= 0) {
-      hostPort = URI.create(hostPort).getHost();
-      if (hostPort == null) {
-        return false;
-      }
-    } else {
-      int colon = hostPort.lastIndexOf(':');
-      if (colon > 0 && !hostPort.endsWith("]")) {
-        hostPort = hostPort.substring(0, colon);
-      }
+    if (endpoint.contains("://")) {
+      String host = URI.create(endpoint).getHost();
+      return host != null && io.sparkrca.core.io.Loopback.isLoopbackHost(host);
     }
-    String h = hostPort.toLowerCase(Locale.ROOT).replace("[", "").replace("]", "");
-    return h.equals("localhost") || h.startsWith("127.") || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1");
+    return io.sparkrca.core.io.Loopback.isLoopbackHostPort(endpoint);
   }
 
   private static String withScheme(String host) {

@@ -86,6 +86,7 @@ final class EventLogLocator {
 
   static EventLogRef rolling(String uri, String dirName, List<SourceEntry> entries) {
     List<SourceEntry> events = new ArrayList<>();
+    List<String> gaps = new ArrayList<>();
     Boolean inProgress = null;
     for (SourceEntry e : entries) {
       if (e.directory()) {
@@ -94,32 +95,83 @@ final class EventLogLocator {
       if (e.name().startsWith("appstatus_")) {
         inProgress = e.name().endsWith(".inprogress");
       } else if (isEventsFile(e.name())) {
-        events.add(e);
+        if (index(e.name()) < 0) {
+          gaps.add(e.name() + " was skipped: its part number " + e.name().substring(7, e.name().indexOf('_', 7))
+              + " is too large to be one Spark writes (the file was renamed or damaged)");
+        } else {
+          events.add(e);
+        }
       }
     }
     if (events.isEmpty()) {
       throw new UnsupportedInputException(
-          uri + " looks like a rolling event log directory but holds no events_<n>_... files; "
-              + "the application may not have written any event yet");
+          uri + " looks like a rolling event log directory but holds no events_<n>_... files"
+              + (gaps.isEmpty() ? "" : " that can be read (" + String.join("; ", gaps) + ")")
+              + "; the application may not have written any event yet");
     }
-    events.sort(Comparator.comparingLong(e -> index(e.name())));
+    // As Spark orders them: by part number, a compacted file after a plain one of the same number.
+    events.sort(Comparator.comparingLong((SourceEntry e) -> index(e.name()))
+        .thenComparing(e -> e.name().endsWith(".compact"))
+        .thenComparing(SourceEntry::name));
     int lastCompact = -1;
     for (int i = 0; i < events.size(); i++) {
       if (events.get(i).name().endsWith(".compact")) {
         lastCompact = i;
       }
     }
-    List<String> files = new ArrayList<>();
+    List<SourceEntry> read = new ArrayList<>();
     for (int i = Math.max(0, lastCompact); i < events.size(); i++) {
-      files.add(events.get(i).uri());
+      SourceEntry e = events.get(i);
+      SourceEntry previous = read.isEmpty() ? null : read.get(read.size() - 1);
+      if (previous != null && index(previous.name()) == index(e.name())) {
+        // Two files claim the same part: read one (the larger), never both, which would count
+        // every event in that part twice.
+        boolean keepNew = e.size().orElse(0) > previous.size().orElse(0);
+        SourceEntry kept = keepNew ? e : previous;
+        SourceEntry dropped = keepNew ? previous : e;
+        gaps.add(dropped.name() + " was skipped: it has the same part number " + index(e.name()) + " as "
+            + kept.name() + ", which was read instead (one of them is a stray copy; check which holds the part)");
+        if (keepNew) {
+          read.set(read.size() - 1, e);
+        }
+        continue;
+      }
+      read.add(e);
+    }
+    long first = index(read.get(0).name());
+    if (lastCompact < 0 && first > 1) {
+      gaps.add("part" + (first > 2 ? "s 1 to " + (first - 1) : " 1") + " of the log " + (first > 2 ? "are" : "is")
+          + " missing (the first file is " + read.get(0).name() + "): the start of the application is not in the log");
+    }
+    for (int i = 1; i < read.size(); i++) {
+      long before = index(read.get(i - 1).name());
+      long after = index(read.get(i).name());
+      if (after > before + 1) {
+        gaps.add("part" + (after - before > 2 ? "s " + (before + 1) + " to " + (after - 1) : " " + (before + 1))
+            + " of the log " + (after - before > 2 ? "are" : "is") + " missing (between "
+            + read.get(i - 1).name() + " and " + read.get(i).name() + "): what the application did then is unknown");
+      }
+    }
+    List<String> files = new ArrayList<>();
+    for (SourceEntry e : read) {
+      files.add(e.uri());
     }
     String name = dirName.startsWith(ROLLING_PREFIX) ? dirName.substring(ROLLING_PREFIX.length()) : dirName;
-    return new EventLogRef(uri, name, files, true, inProgress == null || inProgress);
+    return new EventLogRef(uri, name, files, true, inProgress == null || inProgress, gaps);
   }
 
+  /** The part number of an {@code events_<n>_...} file, or -1 when it is too large for a long. */
   private static long index(String eventsFileName) {
     int us = eventsFileName.indexOf('_', 7);
-    return Long.parseLong(eventsFileName.substring(7, us));
+    String digits = eventsFileName.substring(7, us);
+    if (digits.length() > 18) {
+      String trimmed = digits.replaceFirst("^0+(?=.)", "");
+      if (trimmed.length() > 18) {
+        return -1;
+      }
+      digits = trimmed;
+    }
+    return Long.parseLong(digits);
   }
 
   static String baseName(String fileName) {

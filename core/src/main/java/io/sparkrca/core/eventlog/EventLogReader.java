@@ -120,10 +120,28 @@ public final class EventLogReader {
         lastUpdate = System.currentTimeMillis();
       }
       replayer.lastUpdateTime(lastUpdate);
+      for (String gap : log.gaps()) {
+        replayer.partMissing(log.uri() + ": " + gap);
+      }
       long bytes = 0;
-      for (ByteSource file : files) {
+      for (int i = 0; i < files.length; i++) {
+        ByteSource file = files[i];
+        long size = file.size().orElse(-1);
+        if (size == 0 && i < files.length - 1) {
+          // Spark only leaves the part it is writing empty: an empty part with parts after it lost its events.
+          replayer.partMissing(log.uri() + ": " + file.fileName() + " is empty though later parts follow it: "
+              + "the events of that part are lost (copy the log again)");
+          continue; // nothing to read, and a special file (a pipe) of size 0 is never opened
+        }
+        Optional<String> copyOf = size > 0 ? sameBytesAsEarlier(files, i, size) : Optional.empty();
+        if (copyOf.isPresent()) {
+          // Reading a copied part again would count every one of its events twice.
+          replayer.partMissing(log.uri() + ": " + file.fileName() + " was skipped: it holds exactly the bytes of "
+              + copyOf.get() + " (a part copied under another part number), so it was read once");
+          continue;
+        }
         replayer.read(file, log.inProgress());
-        bytes += file.size().orElse(0);
+        bytes += Math.max(0, size);
       }
       ReplayedApplication app = ReplayedApplication.of(replayer.finish(lastUpdate), lastUpdate, log.name());
       if (app.report().events() == 0 && app.report().truncated() && cutBeforeFirstEvent(app.report(), files)) {
@@ -144,6 +162,31 @@ public final class EventLogReader {
     } catch (IOException e) {
       throw IoErrors.translate(log.uri(), e);
     }
+  }
+
+  /**
+   * The name of an earlier part of a rolling log with exactly the bytes of part {@code i}, whose
+   * size is {@code size}: parts of the same size are rare enough that comparing them costs nothing
+   * in practice.
+   */
+  private static Optional<String> sameBytesAsEarlier(ByteSource[] files, int i, long size) throws IOException {
+    for (int j = 0; j < i; j++) {
+      if (files[j].size().orElse(-1) == size && sameBytes(files[j], files[i], size)) {
+        return Optional.of(files[j].fileName());
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static boolean sameBytes(ByteSource a, ByteSource b, long size) throws IOException {
+    final int chunk = 1 << 20;
+    for (long at = 0; at < size; at += chunk) {
+      int n = (int) Math.min(chunk, size - at);
+      if (!java.util.Arrays.equals(a.read(at, n), b.read(at, n))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The listing facts of one log (application, attempt, times) without replaying it. */

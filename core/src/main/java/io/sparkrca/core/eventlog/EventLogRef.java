@@ -19,11 +19,20 @@ import java.util.List;
  * @param files the files to read, in order (after the last compacted file, for rolling logs)
  * @param rolling whether this is Spark's rolling layout ({@code eventlog_v2_...})
  * @param inProgress whether the application was still running when the log was copied
+ * @param gaps what locating the log found missing or had to skip, one sentence each naming the
+ *     file (a rolling log's missing part, a part whose number cannot be read, two files with the
+ *     same part number); a replay states them with what it read
  */
 public record EventLogRef(
-    String uri, String name, List<String> files, boolean rolling, boolean inProgress) {
+    String uri, String name, List<String> files, boolean rolling, boolean inProgress, List<String> gaps) {
   public EventLogRef {
     files = List.copyOf(files);
+    gaps = List.copyOf(gaps);
+  }
+
+  /** A log with nothing missing or skipped. */
+  public EventLogRef(String uri, String name, List<String> files, boolean rolling, boolean inProgress) {
+    this(uri, name, files, rolling, inProgress, List.of());
   }
 
   /**

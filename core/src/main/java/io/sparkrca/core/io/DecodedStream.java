@@ -80,7 +80,7 @@ public final class DecodedStream extends FilterInputStream {
       InputStream whole = new SequenceInputStream(new ByteArrayInputStream(head), raw);
       InputStream decoded = head.length == 0 ? whole : codec.decompress(whole);
       return new DecodedStream(decoded, source, codec, notes, tolerateTruncation, head);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | org.xerial.snappy.SnappyError e) {
       raw.close();
       if (e instanceof SourceIOException s) {
         throw s.original();
@@ -88,7 +88,13 @@ public final class DecodedStream extends FilterInputStream {
       if (e instanceof IOException io) {
         throw decodeError(source, byName.orElse(Compression.NONE), io);
       }
-      throw e;
+      if (e instanceof io.sparkrca.core.error.SparkRcaException r) {
+        throw r;
+      }
+      // A decoder that fails on the first bytes with its own exception: the header is corrupt.
+      throw decodeError(source, byName.orElse(Compression.NONE),
+          new IOException("corrupt header: " + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"), e));
     }
   }
 
@@ -241,7 +247,26 @@ public final class DecodedStream extends FilterInputStream {
       return n;
     } catch (IOException e) {
       return fail(e);
+    } catch (RuntimeException | org.xerial.snappy.SnappyError e) {
+      return fail(decoderFailure(e));
     }
+  }
+
+  /**
+   * A decoder's own exception on corrupt input (compress-lzf, for one, indexes out of its buffers
+   * on damaged chunk headers, snappy-java throws an {@code Error}) as the decoding error it is;
+   * anything else is not the decoder's.
+   */
+  private IOException decoderFailure(Throwable e) {
+    if (!compression.isCompressed()) {
+      if (e instanceof RuntimeException r) {
+        throw r;
+      }
+      throw (Error) e;
+    }
+    return new IOException("corrupt data: the " + compression.codecName() + " decoder failed with "
+        + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")")
+        + " after " + bytesRead + " decompressed bytes", e);
   }
 
   /**
@@ -256,7 +281,11 @@ public final class DecodedStream extends FilterInputStream {
     while (n < len) {
       int r;
       try {
-        r = in.read(b, off + n, Math.min(len - n, ZSTD_CHUNK));
+        try {
+          r = in.read(b, off + n, Math.min(len - n, ZSTD_CHUNK));
+        } catch (RuntimeException | org.xerial.snappy.SnappyError e) {
+          throw decoderFailure(e);
+        }
       } catch (IOException e) {
         if (n == 0) {
           return fail(e);

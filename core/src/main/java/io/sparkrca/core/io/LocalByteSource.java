@@ -63,6 +63,7 @@ final class LocalByteSource implements ByteSource {
 
   @Override
   public InputStream openStream(long offset) throws IOException {
+    refuseSpecialFile();
     if (path.getFileSystem() == FileSystems.getDefault()) {
       // A FileInputStream reads into the caller's array with less copying and bookkeeping than
       // a channel's stream (about 20% less CPU for a file of gigabytes, read in 1 MiB reads).
@@ -121,6 +122,7 @@ final class LocalByteSource implements ByteSource {
       throw new UnsupportedInputException(
           path + " is a directory, not a file: name one of the files in it");
     }
+    refuseSpecialFile();
     try {
       return FileChannel.open(path, StandardOpenOption.READ);
     } catch (NoSuchFileException e) {
@@ -128,6 +130,46 @@ final class LocalByteSource implements ByteSource {
     } catch (java.nio.file.AccessDeniedException e) {
       throw new AccessDeniedException(
           path.toString(), "file permissions", "run as a user who can read it, or copy it", e);
+    }
+  }
+
+  /**
+   * Refuses a named pipe, device or socket by what the file system says it is, before opening it:
+   * opening a pipe waits for a writer, and a device such as /dev/urandom never ends.
+   */
+  private void refuseSpecialFile() throws IOException {
+    java.nio.file.attribute.BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      throw notFound();
+    }
+    if (attributes.isOther()) {
+      throw new UnsupportedInputException(
+          path + " is " + specialKind(path) + ", not a regular file: sparkrca reads only regular files "
+              + "(reading this could wait for a writer or never end), so it was not opened; copy its content "
+              + "into a file and name that file");
+    }
+  }
+
+  /** What kind of special file {@code p} is, from its Unix mode where the file system gives one. */
+  static String specialKind(Path p) {
+    try {
+      int type = ((Integer) Files.getAttribute(p, "unix:mode")) & 0170000;
+      switch (type) {
+        case 0010000:
+          return "a named pipe (FIFO)";
+        case 0020000:
+          return "a character device";
+        case 0060000:
+          return "a block device";
+        case 0140000:
+          return "a socket";
+        default:
+          return "a special file";
+      }
+    } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+      return "a special file";
     }
   }
 

@@ -75,13 +75,8 @@ final class Redirects {
     return "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
   }
 
-  /** Whether {@code host} is this machine (a name or address that never leaves it). */
+  /** Whether {@code host} is this machine (see {@link Loopback#isLoopbackHost(String)}). */
   static boolean isLoopback(String host) {
-    if (host == null) {
-      return false;
-    }
-    String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-    return h.equalsIgnoreCase("localhost") || h.startsWith("127.") || h.equals("::1")
-        || h.equals("0:0:0:0:0:0:0:1");
+    return Loopback.isLoopbackHost(host);
   }
 }

@@ -19,6 +19,7 @@ import io.sparkrca.core.io.HttpSettings;
 import io.sparkrca.core.io.HttpTransport.Request;
 import io.sparkrca.core.io.HttpTransport;
 import io.sparkrca.core.io.LineReader;
+import io.sparkrca.core.io.Loopback;
 import io.sparkrca.core.io.ReadAheadInputStream;
 import io.sparkrca.core.io.ReadListener;
 import io.sparkrca.core.io.SourceEntry;
@@ -231,6 +232,13 @@ class IoExamples {
   }
 
   /** The example of {@code ReadAheadInputStream}. */
+  void loopback() throws Exception {
+    Loopback.isLoopbackHost("127.0.0.1");            // true
+    Loopback.isLoopbackHost("[::1]");                // true
+    Loopback.isLoopbackHost("127.attacker.example"); // false: a name, not an address
+    Loopback.isLoopbackHostPort("localhost:4040");   // true
+  }
+
   void readAheadInputStream(ByteSource source) throws Exception {
     try (InputStream in = new ReadAheadInputStream(DecodedStream.open(source, true), 256 * 1024, 4)) {
       // ... read as usual ...

@@ -427,6 +427,15 @@ class HttpByteSourceTest {
   }
 
   @Test
+  void aNameThatStartsLikeALoopbackAddressGetsNoCredentialsOverPlainHttp() {
+    ByteSource s = provider(http().bearerToken("tok-123")).open("http://127.attacker.example/driver.log");
+    assertThatThrownBy(() -> s.read(0, 1))
+        .isInstanceOf(SparkRcaException.class)
+        .hasMessageContaining("refusing to send credentials over plain http to 127.attacker.example")
+        .hasMessageNotContaining("tok-123");
+  }
+
+  @Test
   void aBearerTokenFromAnUnsetEnvironmentVariableFailsWhenTheSettingsAreBuilt() {
     assertThatThrownBy(() -> HttpSettings.builder().bearerTokenFromEnv("NO_SUCH_TOKEN", v -> null))
         .isInstanceOf(io.sparkrca.core.error.InvalidRequestException.class)

@@ -167,6 +167,17 @@ class SparkApplicationsClientTest {
   }
 
   @Test
+  void onlyAnAddressOrNameThatIsLoopbackCountsAsLoopbackNeverAPrefix() {
+    assertThat(GcpSettings.isLoopback("http://127.0.0.1:8080")).isTrue();
+    assertThat(GcpSettings.isLoopback("localhost:8443")).isTrue();
+    assertThat(GcpSettings.isLoopback("[::1]:8443")).isTrue();
+    assertThat(GcpSettings.isLoopback("127.attacker.example:443")).isFalse();
+    assertThat(GcpSettings.isLoopback("https://127.attacker.example")).isFalse();
+    assertThat(GcpSettings.isLoopback("localhost.evil.com:443")).isFalse();
+    assertThat(GcpSettings.isLoopback("0x7f.0.0.1:443")).isFalse();
+  }
+
+  @Test
   void aRefusedConnectionIsOneAttemptAndSaysSo() throws Exception {
     int closed;
     try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {

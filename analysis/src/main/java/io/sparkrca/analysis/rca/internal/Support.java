@@ -130,8 +130,7 @@ final class Support {
 
   /** Whether a {@code host:port} is on the loopback interface: the driver's own machine. */
   static boolean loopback(String hostPort) {
-    String h = hostPort.toLowerCase(java.util.Locale.ROOT);
-    return h.startsWith("127.") || h.startsWith("localhost") || h.startsWith("[::1]") || h.startsWith("::1");
+    return io.sparkrca.core.io.Loopback.isLoopbackHostPort(hostPort);
   }
 
   /** Effective parallelism of a stage: how many task slots its tasks kept busy on average. */

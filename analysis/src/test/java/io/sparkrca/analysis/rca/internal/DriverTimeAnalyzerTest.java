@@ -158,5 +158,7 @@ class DriverTimeAnalyzerTest {
     assertThat(Support.loopback("[::1]:40123")).isTrue();
     assertThat(Support.loopback("apiros-2.gce.test.com:40123")).isFalse();
     assertThat(Support.loopback("10.0.0.7:40123")).isFalse();
+    assertThat(Support.loopback("127.attacker.example:40123")).isFalse();
+    assertThat(Support.loopback("localhost.evil.com:40123")).isFalse();
   }
 }

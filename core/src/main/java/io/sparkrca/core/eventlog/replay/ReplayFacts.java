@@ -34,6 +34,8 @@ final class ReplayFacts {
   final List<BadLine> badLines = new ArrayList<>();
   long overlongLines;
   boolean truncated;
+  /** Parts of the log that could not be read at all (see {@link Replayer#partMissing}). */
+  long missingParts;
   final List<String> notes = new ArrayList<>();
 
   int jobsStarted;

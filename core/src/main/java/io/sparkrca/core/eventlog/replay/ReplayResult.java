@@ -10,8 +10,12 @@ public final class ReplayResult {
   final ReplayReport report;
   /** The time that stands for "now" for anything still running. */
   final long clock;
+  /** Parts of the log that could not be read at all. */
+  final long missingParts;
 
-  ReplayResult(ReplayState state, SqlTracker sql, ApplicationFacts facts, ReplayReport report, long clock) {
+  ReplayResult(ReplayState state, SqlTracker sql, ApplicationFacts facts, ReplayReport report, long clock,
+      long missingParts) {
+    this.missingParts = missingParts;
     this.clock = clock;
     this.state = state;
     this.sql = sql;

@@ -64,6 +64,8 @@ public final class ReplayedApplication implements SparkApplication {
   /** What "now" is for things still running (see {@link Replayer#finish(long)}). */
   private final long clock;
   private final String fallbackId;
+  /** Parts of the log that could not be read at all (missing, empty or skipped rolling parts). */
+  private final long missingParts;
   /** The executors by id, for lookups per task (the state's map is sorted, for listing). */
   private final Map<String, LiveExecutor> executorsById;
   /** The redacted, sorted environment, made on the first read (redacting runs expressions over every value). */
@@ -77,6 +79,7 @@ public final class ReplayedApplication implements SparkApplication {
     this.sql = result.sql;
     this.facts = result.facts;
     this.report = result.report;
+    this.missingParts = result.missingParts;
     this.lastUpdateTime = lastUpdateTime;
     this.clock = result.clock;
     this.fallbackId = fallbackId;
@@ -107,7 +110,7 @@ public final class ReplayedApplication implements SparkApplication {
   /** What the replay could not read: a cut-off end, bad or over-long lines, capped task rows. */
   @Override
   public Completeness completeness() {
-    return new Completeness(report.truncated(), report.badLineCount() + report.overlongLines(),
+    return new Completeness(report.truncated(), report.badLineCount() + report.overlongLines() + missingParts,
         report.droppedTaskRows(), report.notes(), report.inconsistencies());
   }
 

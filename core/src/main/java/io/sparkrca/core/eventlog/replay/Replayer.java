@@ -155,6 +155,17 @@ public final class Replayer {
     }
   }
 
+  /**
+   * States a part of the log that could not be read at all (a rolling log's missing, empty or
+   * skipped part), one sentence naming the file: it becomes a note of the report, and the
+   * application's {@link io.sparkrca.core.app.Completeness} counts it as unreadable.
+   */
+  public void partMissing(String sentence) {
+    java.util.Objects.requireNonNull(sentence, "sentence");
+    facts.missingParts++;
+    facts.note(sentence);
+  }
+
   /** Reads and applies every line on this thread; returns how many. */
   private long readDirect(LineReader lines, ByteSource source) throws IOException {
     long count = 0;
@@ -469,15 +480,31 @@ public final class Replayer {
   }
 
   private void applyTaskStart(TaskStartEvent e, long line) {
+    requireTaskInfoFields(e.info, "task start");
     facts.countEvent(TASK_START);
     facts.seeTime(e.info.launchTime);
     state.onTaskStart(e, line);
   }
 
   private void applyTaskEnd(TaskEndEvent e, long line) {
+    if (!e.infoMissing) {
+      requireTaskInfoFields(e.info, "task end");
+    }
     facts.countEvent(TASK_END);
     facts.seeTime(Math.max(e.info.finishTime, e.info.launchTime));
     state.onTaskEnd(e, line);
+  }
+
+  /**
+   * Refuses a task event whose 'Task Info' has no 'Executor ID' (Spark's own reader cannot read
+   * such a line either): the line is then a bad line, skipped and reported, instead of a task with
+   * no executor that breaks the replay later. (A missing host or locality is tolerated, as the
+   * seed tools tolerate it.)
+   */
+  private static void requireTaskInfoFields(TaskInfoScratch info, String event) {
+    if (info.executorId == null) {
+      throw new BadEventException(event + " of task " + info.taskId + " without 'Executor ID' in its 'Task Info'");
+    }
   }
 
   private static final String[] TIME_FIELDS = {"Timestamp", "Submission Time", "Completion Time", "time"};
@@ -554,7 +581,8 @@ public final class Replayer {
             dropped,
             facts.notes,
             facts.inconsistencies());
-    return new ReplayResult(state, sql, facts.toFacts(state.sparkVersion, state.exitCode), report, lastUpdateTime);
+    return new ReplayResult(state, sql, facts.toFacts(state.sparkVersion, state.exitCode), report, lastUpdateTime,
+        facts.missingParts);
   }
 
   /**
