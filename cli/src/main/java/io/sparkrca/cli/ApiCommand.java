@@ -106,17 +106,7 @@ final class ApiCommand implements Callable<Integer> {
           + io.sparkrca.core.redaction.Redactor.redactUri(location) + " could be read (the first: " + skipped.get(0)
           + "); check that this is a Spark event log directory (spark.eventLog.dir)");
     }
-    java.io.PrintWriter err = spec.commandLine().getErr();
-    boolean debug = false;
-    for (picocli.CommandLine.ParseResult p = spec.root().commandLine().getParseResult(); p != null; p = p.subcommand()) {
-      debug |= p.hasMatchedOption("--debug");
-    }
-    err.println("sparkrca: skipped " + skipped.size() + " of " + total + " logs in "
-        + io.sparkrca.core.redaction.Redactor.redactUri(location) + " that could not be read"
-        + (debug ? ":" : " (run again with --debug for each log's reason)"));
-    if (debug) {
-      skipped.forEach(k -> err.println("sparkrca: skipped " + k));
-    }
-    err.flush();
+    SkippedInputs.report(spec, location, total, skipped.stream().map(SkippedInputs.Skip::described).toList());
   }
 }
+

@@ -5,7 +5,6 @@ import io.sparkrca.core.eventlog.EventLogs;
 import io.sparkrca.core.io.ByteSources;
 import io.sparkrca.core.logs.CountResult;
 import io.sparkrca.core.logs.CountSetResult;
-import io.sparkrca.core.logs.LogError;
 import io.sparkrca.core.logs.LogInfo;
 import io.sparkrca.core.logs.LogJson;
 import io.sparkrca.core.logs.LogLines;
@@ -139,13 +138,20 @@ final class LogsCommand implements Runnable {
       return LogQuery.builder().names(uris).strict(strict).maxLineBytes(maxLineBytes);
     }
 
-    /** Prints each log that could not be read as grep does; returns the exit code: 2 when there was one. */
-    int reportErrors(LogSetResult<?> r) {
-      PrintWriter err = spec.commandLine().getErr();
-      for (LogError e : r.errors()) {
-        err.println("sparkrca: " + CliHints.error(e.exception()));
+    /**
+     * Says what could not be read, once: one log's error as it is, several as one line with the
+     * reasons grouped (each with --debug; JSON lists them all); returns 2 when a log was skipped.
+     */
+    int reportErrors(LogSetResult<?> r, int total) {
+      if (r.errors().size() == 1) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("sparkrca: " + CliHints.error(r.errors().get(0).exception()));
+        err.flush();
+      } else {
+        SkippedInputs.report(spec, "", total,
+            r.errors().stream().map(e -> new SkippedInputs.Skip(e.source(), CliHints.error(e.exception()),
+                java.util.Optional.of(e.exception()))).toList());
       }
-      err.flush();
       return r.errors().isEmpty() ? 0 : SparkRcaCommand.EXIT_ERROR;
     }
 
@@ -329,7 +335,7 @@ final class LogsCommand implements Runnable {
         return 0;
       }
       common.print(r.toText(), () -> r.toJson(CliHints::words), r.notes());
-      return common.reportErrors(r);
+      return common.reportErrors(r, r.logs().size() + r.errors().size());
     }
   }
 
@@ -400,7 +406,7 @@ final class LogsCommand implements Runnable {
         return 0;
       }
       common.print(r.toText(CliHints::words), () -> r.toJson(CliHints::words), r.notes());
-      return common.reportErrors(r);
+      return common.reportErrors(r, r.logs().size() + r.errors().size());
     }
   }
 }

@@ -5,7 +5,6 @@ import io.sparkrca.core.source.SourceSettings;
 import io.sparkrca.core.summary.Summaries;
 import io.sparkrca.core.summary.SummaryRequest;
 import io.sparkrca.core.summary.SummaryRunner;
-import java.io.PrintWriter;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -71,7 +70,6 @@ final class SummarizeCommand extends FormattedCommand {
 
   @Override
   public Integer call() {
-    PrintWriter err = err();
     location = shs.applicationUri(location, "EVENT_LOG");
     if (location == null) {
       throw new io.sparkrca.core.error.InvalidRequestException("an event log is required: sparkrca summarize EVENT_LOG (or --shs URL --app ID)");
@@ -85,15 +83,8 @@ final class SummarizeCommand extends FormattedCommand {
       throw new io.sparkrca.core.error.InvalidRequestException("an HTML summary shows one application, and "
           + location + " holds " + s.logsFound() + " logs: give one of them");
     }
-    if (!s.skipped().isEmpty()) {
-      boolean debug = debug();
-      err.println("sparkrca: " + skippedLine(s, debug));
-      if (debug) {
-        for (Summaries.Skipped k : s.skipped()) {
-          err.println("sparkrca: skipped " + k.source() + ": " + SparkRcaCommand.describe(k.failure()));
-        }
-      }
-    }
+    SkippedInputs.report(spec, s.location(), s.summaries().size() + s.skipped().size(),
+        s.skipped().stream().map(k -> SkippedInputs.Skip.of(k.source(), k.failure())).toList());
     String text = switch (format) {
       case html -> s.toHtml();
       case json -> io.sparkrca.core.redaction.Redactor.standard().redactJson(
@@ -102,63 +93,5 @@ final class SummarizeCommand extends FormattedCommand {
     };
     output.write(out(), text);
     return s.anyFailed() ? SparkRcaCommand.EXIT_FAIL : 0;
-  }
-
-  /**
-   * One line for every log of a directory that could not be read: how many of how many, the
-   * reasons grouped ("skipped 4 of 6 logs in DIR: 3 not Spark event logs, 1 empty").
-   */
-  static String skippedLine(Summaries s, boolean debug) {
-    java.util.Map<String, Integer> reasons = new java.util.TreeMap<>();
-    for (Summaries.Skipped k : s.skipped()) {
-      reasons.merge(reason(k.failure()), 1, Integer::sum);
-    }
-    StringBuilder line = new StringBuilder("skipped ").append(s.skipped().size()).append(" of ")
-        .append(s.summaries().size() + s.skipped().size()).append(" logs in ")
-        .append(io.sparkrca.core.redaction.Redactor.redactUri(s.location())).append(": ");
-    String sep = "";
-    for (java.util.Map.Entry<String, Integer> r : reasons.entrySet()) {
-      line.append(sep).append(r.getValue()).append(' ').append(r.getKey());
-      sep = ", ";
-    }
-    return line.append(debug ? "" : " (run again with --debug for each log's reason)").toString();
-  }
-
-  /** A short, countable reason for a log that could not be read. */
-  private static String reason(io.sparkrca.core.error.SparkRcaException e) {
-    String m = String.valueOf(e.getMessage());
-    if (e instanceof io.sparkrca.core.error.InputNotFoundException) {
-      return "not found";
-    }
-    if (e instanceof io.sparkrca.core.error.AccessDeniedException) {
-      return "not readable (permissions)";
-    }
-    if (m.contains(" is empty")) {
-      return "empty";
-    }
-    if (m.contains("cut off") || m.contains("truncated")) {
-      return "cut off";
-    }
-    if (m.contains("cannot decode") || m.contains("magic bytes")) {
-      return "corrupt compressed data";
-    }
-    if (e instanceof io.sparkrca.core.eventlog.replay.NotAnEventLogException || m.contains("not a Spark event log")
-        || m.contains("holds no Spark events")) {
-      return "not Spark event logs";
-    }
-    if (e instanceof io.sparkrca.core.error.UnsupportedInputException) {
-      return "in an unsupported format";
-    }
-    return "unreadable";
-  }
-
-  /** Whether {@code --debug} was given, before or after the command's name. */
-  private boolean debug() {
-    for (picocli.CommandLine.ParseResult p = spec.root().commandLine().getParseResult(); p != null; p = p.subcommand()) {
-      if (p.hasMatchedOption("--debug")) {
-        return true;
-      }
-    }
-    return false;
   }
 }

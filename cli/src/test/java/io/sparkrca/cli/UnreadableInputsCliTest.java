@@ -50,6 +50,32 @@ class UnreadableInputsCliTest {
   }
 
   @Test
+  void logsSearchAndCountOverADirectoryWithCorruptMembersSayOnceHowManyWereSkipped() throws IOException {
+    realLogsAndGarbage(0);
+    Random random = new Random(11);
+    for (int i = 0; i < 3; i++) {
+      byte[] bytes = new byte[4000];
+      random.nextBytes(bytes);
+      bytes[0] = 0x1f; // gzip's magic bytes, then garbage
+      bytes[1] = (byte) 0x8b;
+      Files.write(dir.resolve("executor-" + i + ".log.gz"), bytes);
+    }
+
+    for (String action : new String[] {"search", "count"}) {
+      CliRun run = CliRun.of("logs", action, "--literal", "SparkListenerJobStart", dir.toString());
+
+      assertThat(run.exitCode()).as("logs %s", action).isEqualTo(2);
+      assertThat(run.out()).as("logs %s still answers for the readable log", action).contains("local-1795964768091");
+      assertThat(run.err().lines()).as("logs %s", action).singleElement().asString()
+          .startsWith("sparkrca: skipped 3 of 4 logs: 3 ")
+          .endsWith("(run again with --debug for each log's reason)");
+      CliRun debug = CliRun.of("--debug", "logs", action, "--literal", "SparkListenerJobStart", dir.toString());
+      assertThat(debug.err().lines()).as("logs %s --debug", action)
+          .filteredOn(l -> l.startsWith("sparkrca: skipped ") && l.contains("executor-")).hasSize(3);
+    }
+  }
+
+  @Test
   void apiOverAnEmptyFileIsTheErrorRcaGivesWithExitTwo() throws IOException {
     Path empty = Files.createFile(dir.resolve("app-empty"));
 
