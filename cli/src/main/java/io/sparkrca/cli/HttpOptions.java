@@ -34,9 +34,23 @@ final class HttpOptions {
       description = "Extra CA certificates to trust, added to the system trust (repeatable).")
   List<Path> caFiles = new ArrayList<>();
 
+  /** The longest one exchange may take, its answer included, when the command bounds it. */
+  private java.util.Optional<java.time.Duration> exchangeTimeout = java.util.Optional.empty();
+
+  /**
+   * Bounds every http(s) exchange of the command as a whole, from the request to the answer's last
+   * byte: a body that never ends (or trickles forever) fails as a timeout instead of holding the
+   * command; retries stay bounded, so the command ends.
+   */
+  HttpOptions exchangeTimeout(java.time.Duration timeout) {
+    this.exchangeTimeout = java.util.Optional.of(timeout);
+    return this;
+  }
+
   /** The HTTP settings every remote source of the command reads with. */
   HttpSettings settings() {
     HttpSettings.Builder http = HttpSettings.builder();
+    exchangeTimeout.ifPresent(http::exchangeTimeout);
     for (String h : headers) {
       int colon = h.indexOf(':');
       if (colon <= 0) {

@@ -116,12 +116,20 @@ final class LogsCommand implements Runnable {
     @ArgGroup(validate = false, heading = "%nRemote inputs (http, https):%n")
     HttpOptions http = new HttpOptions();
 
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "600",
+        description = "The longest one http(s) read may take, its answer included (default: ${DEFAULT-VALUE}); "
+            + "a body that never ends fails as a timeout instead of holding the command.")
+    long timeoutSeconds = 600;
+
     LogStream.Builder builder() {
       return LogStream.builder().sources(sources()).maxLineBytes(maxLineBytes).strict(strict).redact(!noRedact);
     }
 
     ByteSources sources() {
-      return http.sources(spec);
+      if (timeoutSeconds < 1) {
+        throw new io.sparkrca.core.error.InvalidRequestException("--timeout must be at least 1 second, not " + timeoutSeconds);
+      }
+      return http.exchangeTimeout(java.time.Duration.ofSeconds(timeoutSeconds)).sources(spec);
     }
 
     LogStream open(String uri) {
