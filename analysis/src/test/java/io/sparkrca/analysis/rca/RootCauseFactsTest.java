@@ -1,0 +1,32 @@
+package io.sparkrca.analysis.rca;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.sparkrca.core.knowledge.RootCauseKind;
+import io.sparkrca.core.report.RcaReport;
+import io.sparkrca.core.testkit.TestkitFixtures;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The facts a root cause states are the facts of the run (issue #41 §2), each read on a real
+ * testkit run: the stages it names are its culprit stages.
+ */
+class RootCauseFactsTest {
+  @BeforeAll
+  static void fixtures() {
+    assumeTrue(TestkitFixtures.root().isPresent(), "testkit/fixtures is absent: skipped");
+  }
+
+  @Test
+  void aConfigurationRegressionHasTheStageWhoseTimeRegressedAsItsCulprit() {
+    for (String v : new String[] {"3.5.9", "4.0.4"}) {
+      RcaReport r = RcaAccuracyTest.analyze(TestkitFixtures.get(v, "config-regression"), true);
+      assertThat(r.rootCause().kind()).isEqualTo(RootCauseKind.CONFIG_REGRESSION);
+      // Stage 1 ran the 1000 shuffle partitions: 18.8 s against the baseline's 784 ms on Spark 4.0.4.
+      assertThat(r.rootCause().explanation()).contains("The first stage to depart is stage 1 (");
+      assertThat(r.rootCause().stageIds()).as(v).containsExactly(1);
+    }
+  }
+}
