@@ -29,4 +29,19 @@ class RootCauseFactsTest {
       assertThat(r.rootCause().stageIds()).as(v).containsExactly(1);
     }
   }
+
+  @Test
+  void anExecutorLostDuringTheReduceStageNamesThatStageNotTheMapStageReRunAfterIt() {
+    for (String v : new String[] {"3.5.9", "4.0.4"}) {
+      // Executor 1 is SIGKILLed by its own reduce task of stage 1 (its task 1.0 lost with it); the map stage 0
+      // re-runs because its output went with the executor.
+      for (boolean logs : new boolean[] {true, false}) {
+        RcaReport r = RcaAccuracyTest.analyze(TestkitFixtures.get(v, "executor-lost-fetch-failure"), logs);
+        assertThat(r.rootCause().kind()).isEqualTo(RootCauseKind.EXECUTOR_LOST_FETCH_FAILURE);
+        assertThat(r.rootCause().stageIds()).as(v + (logs ? " with logs" : " event log alone")).containsExactly(1);
+        assertThat(r.rootCause().culprit().executorIds()).containsExactly("1");
+        assertThat(r.failureChain()).anySatisfy(l -> assertThat(l.event()).startsWith("stage 0 re-run"));
+      }
+    }
+  }
 }

@@ -430,8 +430,10 @@ public final class FaultChecks {
       require(rerun != null, "no map stage was re-run after the fetch failure");
       LogFacts.Task lostTask = f.failedTasks().stream().filter(t -> "ExecutorLostFailure".equals(t.reason())
           && killed.id().equals(t.executorId())).findFirst().orElse(null);
+      // The culprit stage is the one that had a task running on the executor when it was killed; the map stage
+      // re-run after it is fallout.
       return Findings.builder()
-          .stages(List.of(rerun.stageId(), fromKilled.stageId()))
+          .stages(List.of(lostTask == null ? fromKilled.stageId() : lostTask.stageId()))
           .partition(fromKilled.index())
           .executor(killed.id())
           .evidence("executorExitCode", expectedExit)

@@ -139,7 +139,11 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     }
     int partition = fetches.isEmpty() ? onThis.stream().findFirst().map(TaskFailureGroup::partitionIndex).orElse(-1)
         : fetches.get(0).partitionIndex();
-    Culprit culprit = Culprit.stages(new ArrayList<>(stages)).withExecutors(List.of(exec));
+    // The culprit stages are those that had tasks running on the executor when it was lost (or, when none was
+    // lost with it, those whose tasks then failed to fetch its output); map stages re-run are fallout, in the cost.
+    TreeSet<Integer> running = new TreeSet<>();
+    (onThis.isEmpty() ? fetches : onThis).forEach(g -> running.addAll(g.stageIds()));
+    Culprit culprit = Culprit.stages(new ArrayList<>(running.isEmpty() ? stages : running)).withExecutors(List.of(exec));
     if (partition >= 0) {
       culprit = culprit.withPartition(partition);
     }
