@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sparkrca.core.knowledge.RootCauseKind;
+import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.testkit.TestkitFixtures;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +44,20 @@ class RootCauseFactsTest {
         assertThat(r.rootCause().culprit().executorIds()).containsExactly("1");
         assertThat(r.failureChain()).anySatisfy(l -> assertThat(l.event()).startsWith("stage 0 re-run"));
       }
+    }
+  }
+
+  @Test
+  void theLineRecordingTasksLostWithTwoExecutorsIsCitedOnceAndNamesBoth() {
+    // Executors 0 and 1 both exit on an OutOfMemoryError (exit code 3): one event-log line groups the two lost tasks.
+    for (String v : new String[] {"3.5.9", "4.0.4"}) {
+      RcaReport r = RcaAccuracyTest.analyze(TestkitFixtures.get(v, "executor-oom-exit-on-oom"), false);
+      assertThat(r.rootCause().kind()).isEqualTo(RootCauseKind.EXECUTOR_OOM_HEAP);
+      List<EvidenceRef> lost = r.rootCause().evidenceFor().stream().filter(e -> e.detail().contains("tasks lost with")).toList();
+      assertThat(lost).as(v).hasSize(1);
+      assertThat(lost.get(0).detail()).startsWith("2 tasks lost with executors 0, 1: ExecutorLostFailure");
+      assertThat(r.rootCause().evidenceFor()).filteredOn(e -> e.line() > 0)
+          .extracting(e -> e.source() + ":" + e.line()).doesNotHaveDuplicates();
     }
   }
 }

@@ -88,7 +88,9 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     evidence.add(ctx.factRef(r.source(), r.line(), "executor " + exec + " removed: " + r.reason()));
     List<TaskFailureGroup> onThis = lostTasks.stream().filter(g -> g.executorIds().contains(exec)).toList();
     for (TaskFailureGroup g : onThis) {
-      evidence.add(ctx.factRef(g.source(), g.firstLine(), Formats.count(g.count(), "task") + " lost with it: " + g.description()));
+      // One group may hold the tasks lost with several executors: its count is theirs together.
+      evidence.add(ctx.factRef(g.source(), g.firstLine(), Formats.count(g.count(), "task") + (g.executorIds().size() > 1
+          ? " lost with executors " + String.join(", ", g.executorIds()) : " lost with it") + ": " + g.description()));
     }
     // The decisive records: the executor's own log, the cluster manager, the reason's text.
     List<LogEvidence> logs = ctx.evidence().executorLogs(exec);
