@@ -3,11 +3,23 @@ package io.sparkrca.analysis.rca;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkrca.core.evidence.EvidenceCollector;
 import io.sparkrca.core.knowledge.RootCauseKind;
 import io.sparkrca.core.report.EvidenceRef;
 import io.sparkrca.core.report.RcaReport;
 import io.sparkrca.core.testkit.TestkitFixtures;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -16,6 +28,8 @@ import org.junit.jupiter.api.Test;
  * testkit run: the stages it names are its culprit stages.
  */
 class RootCauseFactsTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   @BeforeAll
   static void fixtures() {
     assumeTrue(TestkitFixtures.root().isPresent(), "testkit/fixtures is absent: skipped");
@@ -59,5 +73,56 @@ class RootCauseFactsTest {
       assertThat(r.rootCause().evidenceFor()).filteredOn(e -> e.line() > 0)
           .extracting(e -> e.source() + ":" + e.line()).doesNotHaveDuplicates();
     }
+  }
+
+  @Test
+  void aDriverHeapOtherThanTheDefaultIsNotCitedAsTheDefault(@TempDir Path dir) throws IOException {
+    // The real gc-pressure run (local mode, spark.driver.memory unset) as a driver started with a 600 MiB heap
+    // reports it: its block manager's storage memory (600 MiB - 300 MiB reserved) x 0.6 = 180 MiB.
+    TestkitFixtures.Fixture f = TestkitFixtures.get("3.5.9", "gc-pressure");
+    RcaReport real = RcaEngine.standard().analyze(EvidenceCollector.builder().application(f.eventLog().toString()).build().collect());
+    assertThat(real.toMarkdown()).contains("spark.driver.memory=1g (default)");
+    RcaReport r = RcaEngine.standard().analyze(EvidenceCollector.builder()
+        .application(withDriverStorageMemory(f, 180L << 20, dir).toString()).build().collect());
+    assertThat(r.rootCause().kind()).isEqualTo(RootCauseKind.GC_PRESSURE);
+    String md = r.toMarkdown();
+    assertThat(md).doesNotContain("spark.driver.memory=1g (default)")
+        .contains("spark.driver.memory (unset; the JVM's heap was about 600.0 MiB, not the 1g default)");
+    assertThat(r.recommendations()).flatExtracting(x -> x.properties())
+        .filteredOn(p -> p.property().equals("spark.driver.memory"))
+        .allSatisfy(p -> assertThat(p.current()).contains("600m"));
+  }
+
+  @Test
+  void aSettingTheLogsDoNotShowIsUnknownNotSparksDefault() {
+    for (String v : new String[] {"3.5.9", "4.0.4"}) {
+      // The executor ran with spark.executor.memory=512m; its driver's log does not show the setting, only the
+      // executor's storage memory.
+      RcaReport r = RcaAccuracyTest.analyzeLogsAlone(TestkitFixtures.get(v, "executor-oom"));
+      String md = r.toMarkdown();
+      assertThat(md).as(v).doesNotContain("spark.executor.memory=1g (default)")
+          .contains("spark.executor.memory (not shown in the logs; the JVM's heap was about 512.0 MiB)");
+      assertThat(r.recommendations()).flatExtracting(x -> x.properties())
+          .filteredOn(p -> p.property().equals("spark.executor.memory"))
+          .isNotEmpty().allSatisfy(p -> assertThat(p.current()).contains("512m"));
+    }
+  }
+
+  /** The gzip event log of {@code f} with the driver's block manager reporting {@code bytes} of storage memory. */
+  private static Path withDriverStorageMemory(TestkitFixtures.Fixture f, long bytes, Path dir) throws IOException {
+    List<String> out = new ArrayList<>();
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+        new GZIPInputStream(Files.newInputStream(f.eventLog())), StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        ObjectNode e = (ObjectNode) JSON.readTree(line);
+        if (e.path("Event").asText().equals("SparkListenerBlockManagerAdded")
+            && e.path("Block Manager ID").path("Executor ID").asText().equals("driver")) {
+          e.put("Maximum Memory", bytes).put("Maximum Onheap Memory", bytes);
+        }
+        out.add(JSON.writeValueAsString(e));
+      }
+    }
+    String name = f.eventLog().getFileName().toString().replaceFirst("\\.gz$", "");
+    return Files.write(dir.resolve(name), out, StandardCharsets.UTF_8);
   }
 }
