@@ -25,7 +25,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The facts a root cause states are the facts of the run (issue #41 §2), each read on a real
- * testkit run: the stages it names are its culprit stages.
+ * testkit run or a copy of one edited as the case needs: the stage a regression names is its
+ * culprit, an executor loss names the stage it interrupted, one log line is one piece of
+ * evidence, and a setting is cited as the run showed it (the heap the JVM had; unknown when only
+ * the logs were given), not as Spark's default.
  */
 class RootCauseFactsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
