@@ -95,7 +95,7 @@ public final class AnalysisContext {
     if (app.isPresent()) {
       SparkApplication a = app.get();
       this.facts = a.facts();
-      this.conf = EffectiveConf.of(a);
+      EffectiveConf conf = EffectiveConf.of(a);
       List<StageData> s = new ArrayList<>(a.stages(StageQuery.all()));
       s.sort(Comparator.comparingInt(StageData::stageId).thenComparingInt(StageData::attemptId));
       this.stages = List.copyOf(s);
@@ -104,6 +104,7 @@ public final class AnalysisContext {
       this.jobs = List.copyOf(j);
       this.executions = a.sqlExecutions();
       this.executors = a.executors(false);
+      this.conf = conf.observed(rebuiltFromLogs(), heaps(executors, conf));
       for (JobData job : jobs) {
         for (int stage : job.stageIds()) {
           jobOfStage.putIfAbsent(stage, job.jobId());
@@ -438,6 +439,30 @@ public final class AnalysisContext {
   /** The failure knowledge base failures are classified with. */
   public KnowledgeBase knowledge() {
     return knowledge;
+  }
+
+  /**
+   * The heap the driver's and the executors' JVMs ran with, by the property that sets it, from the
+   * on-heap storage memory their block managers reported: (heap - 300 MiB reserved) x
+   * spark.memory.fraction. Empty for a JVM that reported none.
+   */
+  private static Map<String, Long> heaps(List<ExecutorSummary> executors, EffectiveConf conf) {
+    double fraction;
+    try {
+      fraction = Double.parseDouble(conf.get("spark.memory.fraction").orElse("0.6"));
+    } catch (NumberFormatException e) {
+      return Map.of();
+    }
+    Map<String, Long> out = new HashMap<>();
+    for (ExecutorSummary e : executors) {
+      long onHeap = e.memoryMetrics().map(m -> m.totalOnHeapStorageMemory()).filter(m -> m > 0).orElse(e.maxMemory());
+      if (onHeap <= 0 || fraction <= 0) {
+        continue;
+      }
+      long heap = Math.round(onHeap / fraction) + (300L << 20);
+      out.merge(e.id().equals("driver") ? "spark.driver.memory" : "spark.executor.memory", heap, Math::max);
+    }
+    return out;
   }
 
   /**

@@ -33,14 +33,45 @@ public final class EffectiveConf {
       Map.entry("spark.decommission.enabled", "false"),
       Map.entry("spark.shuffle.service.enabled", "false"));
 
+  /** How far (as a share of the default) a heap the JVM shows may be from the default and still be it. */
+  private static final double HEAP_TOLERANCE = 0.2;
+
   private final Map<String, String> set;
   private final Map<String, String> effective;
+  private final boolean fromLogs;
+  private final Map<String, Long> heaps;
 
   private EffectiveConf(Map<String, String> set, Optional<String> sparkVersion) {
     this.set = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(set));
     Map<String, String> e = new LinkedHashMap<>(SparkDefaults.effective(set, sparkVersion));
     MORE_DEFAULTS.forEach(e::putIfAbsent);
     this.effective = java.util.Collections.unmodifiableMap(e);
+    this.fromLogs = false;
+    this.heaps = Map.of();
+  }
+
+  private EffectiveConf(EffectiveConf c, boolean fromLogs, Map<String, Long> heaps) {
+    this.set = c.set;
+    this.effective = c.effective;
+    this.fromLogs = fromLogs;
+    this.heaps = Map.copyOf(heaps);
+  }
+
+  /**
+   * These properties as the run showed them: {@code fromLogs} when the application was rebuilt
+   * from its logs (which show few settings, so an unset one is unknown rather than Spark's
+   * default), and the heap the JVMs of a memory property actually had, e.g.
+   * {@code spark.driver.memory -> 629145600} (600 MiB) read from the driver's storage memory. A
+   * citation then says what is known instead of claiming the default.
+   *
+   * <pre>{@code
+   * EffectiveConf c = EffectiveConf.of(Map.of(), Optional.of("3.5.1"))
+   *     .observed(false, Map.of("spark.driver.memory", 600L << 20));
+   * c.cite("spark.driver.memory"); // "spark.driver.memory (unset; the JVM's heap was about 600.0 MiB, not the 1g default)"
+   * }</pre>
+   */
+  public EffectiveConf observed(boolean fromLogs, Map<String, Long> heaps) {
+    return new EffectiveConf(this, fromLogs, heaps);
   }
 
   /** The properties of {@code app} (empty when its environment is unknown). */
@@ -64,10 +95,23 @@ public final class EffectiveConf {
     return Optional.ofNullable(set.get(key));
   }
 
-  /** The value in effect: set, or Spark's default; empty when neither is known. */
+  /**
+   * The value in effect: set, or the heap the JVMs showed (see {@link #observed}) when that is not
+   * Spark's default, or Spark's default; empty when none is known.
+   */
   public Optional<String> get(String key) {
+    if (!set.containsKey(key) && heaps.containsKey(key) && !nearDefault(key, heaps.get(key))) {
+      return Optional.of(sparkSize(heaps.get(key)));
+    }
     String v = effective.get(key);
     return v == null || v.isEmpty() ? Optional.empty() : Optional.of(v);
+  }
+
+  /** Whether a heap the JVM showed is Spark's default for {@code key}, within what a JVM's reported heap differs by. */
+  private boolean nearDefault(String key, long seen) {
+    String d = effective.get(key);
+    OptionalLong dflt = d == null ? OptionalLong.empty() : parseBytes(d);
+    return dflt.isEmpty() || Math.abs(seen - dflt.getAsLong()) <= HEAP_TOLERANCE * dflt.getAsLong();
   }
 
   /** Whether the effective value is {@code true}. */
@@ -104,9 +148,27 @@ public final class EffectiveConf {
     return set;
   }
 
-  /** {@code key=value} as a citation, e.g. {@code spark.memory.fraction=0.1}, or {@code key (unset)}. */
+  /**
+   * {@code key=value} as a citation, e.g. {@code spark.memory.fraction=0.1}; Spark's default marked
+   * {@code (default)}, unless the run showed otherwise (see {@link #observed}); {@code key (unset)}
+   * when neither is known.
+   */
   public String cite(String key) {
-    return get(key).map(v -> key + "=" + v + (set.containsKey(key) ? "" : " (default)")).orElse(key + " (unset)");
+    if (set.containsKey(key)) {
+      return key + "=" + set.get(key);
+    }
+    Optional<String> heap = Optional.ofNullable(heaps.get(key)).map(h -> "the JVM's heap was about " + humanBytes(h));
+    if (fromLogs) {
+      return key + " (not shown in the logs" + heap.map(h -> "; " + h).orElse("") + ")";
+    }
+    if (heaps.containsKey(key) && !nearDefault(key, heaps.get(key))) {
+      return key + " (unset; " + heap.get() + ", not the " + effective.get(key) + " default)";
+    }
+    return get(key).map(v -> key + "=" + v + " (default)").orElse(key + " (unset)");
+  }
+
+  private static String humanBytes(long bytes) {
+    return io.sparkrca.core.format.Formats.humanBytes(bytes);
   }
 
   /** Spark's size syntax: a number of bytes or a number with k, m, g, t (binary units), case-insensitive. */

@@ -215,7 +215,7 @@ public final class RcaEngine {
     Verdict verdict;
     List<ChainLink> chain;
     if (root != null) {
-      Finding rf = withEvidence(findings.get(root), concat(findings.get(root).evidence(), codeEvidence(ctx, root)));
+      Finding rf = withEvidence(findings.get(root), distinct(concat(findings.get(root).evidence(), codeEvidence(ctx, root))));
       findings.put(root, rf);
       rc = new RootCause(root.kind(), rf.title(), root.confidence(), root.explanation(), rf.culprit(), root.codeLocation(),
           rf.evidence(), root.evidenceAgainst(), alternatives(root, ranked, findings, floor, failureRoot), root.toConfirm(),
@@ -639,7 +639,32 @@ public final class RcaEngine {
 
   private static Finding withId(Finding f, String id, boolean fallout, Optional<String> causedBy) {
     return new Finding(id, f.kind(), f.severity(), f.title(), f.summary(), f.culprit(), f.metrics(), f.estimatedCostMs(),
-        f.costShare(), fallout, causedBy, f.evidence(), f.analyzer());
+        f.costShare(), fallout, causedBy, distinct(f.evidence()), f.analyzer());
+  }
+
+  /**
+   * One reference per line of a source: a record cited again (one removal line for each executor a
+   * finding merges, a failed task and the abort read from it) is one piece of evidence. What a later
+   * citation adds is kept in the first one's detail, in order; references without a line (metrics,
+   * API paths, settings) are kept as they are.
+   */
+  static List<EvidenceRef> distinct(List<EvidenceRef> refs) {
+    Map<String, Integer> at = new java.util.HashMap<>();
+    List<EvidenceRef> out = new ArrayList<>();
+    for (EvidenceRef e : refs) {
+      if (e.line() <= 0 || e.source().isEmpty()) {
+        out.add(e);
+        continue;
+      }
+      Integer i = at.putIfAbsent(e.source() + "\u0000" + e.line(), out.size());
+      if (i == null) {
+        out.add(e);
+      } else if (!out.get(i).detail().contains(e.detail())) {
+        EvidenceRef first = out.get(i);
+        out.set(i, new EvidenceRef(first.kind(), first.source(), first.line(), first.detail() + "\n" + e.detail()));
+      }
+    }
+    return out;
   }
 
   private static Candidate withFinding(Candidate c, Finding f) {

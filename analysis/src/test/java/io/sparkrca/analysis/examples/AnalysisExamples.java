@@ -4,6 +4,8 @@ import io.sparkrca.analysis.AnalysisContext;
 import io.sparkrca.analysis.EffectiveConf;
 import io.sparkrca.core.app.SparkApplication;
 import io.sparkrca.core.model.StageData;
+import java.util.Map;
+import java.util.Optional;
 
 /** The Javadoc examples of {@code io.sparkrca.analysis}, compiled (see {@link JavadocExamplesTest}). */
 class AnalysisExamples {
@@ -36,5 +38,12 @@ class AnalysisExamples {
     EffectiveConf conf = EffectiveConf.of(app);
     if (!conf.isTrue("spark.sql.adaptive.enabled")) { System.out.println("AQE is off"); }
     long heap = conf.bytes("spark.executor.memory").orElse(1L << 30);
+  }
+
+  /** The example of {@code EffectiveConf#observed}. */
+  void effectiveConfObserved() {
+    EffectiveConf c = EffectiveConf.of(Map.of(), Optional.of("3.5.1"))
+        .observed(false, Map.of("spark.driver.memory", 600L << 20));
+    c.cite("spark.driver.memory"); // "spark.driver.memory (unset; the JVM's heap was about 600.0 MiB, not the 1g default)"
   }
 }

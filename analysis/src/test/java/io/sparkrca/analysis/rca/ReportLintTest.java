@@ -48,10 +48,9 @@ class ReportLintTest {
 
   /**
    * Problems this test finds that another item of issue #41 owns, by scenario: each must still occur
-   * (so that its fix takes it off this list), and only it is let through. §2: a CONFIG_REGRESSION
-   * names the first divergent stage while its culprit stages (and the testkit label's) are empty.
+   * (so that its fix takes it off this list), and only it is let through. None is open today.
    */
-  private static final Map<String, String> OPEN = Map.of("config-regression", "[root cause] names stage 1 but its stageIds are []");
+  private static final Map<String, String> OPEN = Map.of();
 
   @BeforeAll
   static void fixtures() {
@@ -115,7 +114,25 @@ class ReportLintTest {
     problems.addAll(numbersAgree(where, r));
     problems.addAll(chartsAgree(where, r, formats.get("html")));
     problems.addAll(recommendations(where, r));
+    problems.addAll(evidenceOnce(where, r));
     return problems;
+  }
+
+  /** A line of a log is cited once per finding (and once in the root cause's evidence), however many facts it holds. */
+  static List<String> evidenceOnce(String where, RcaReport r) {
+    List<String> out = new ArrayList<>();
+    Map<String, List<io.sparkrca.core.report.EvidenceRef>> lists = new LinkedHashMap<>();
+    lists.put("[root cause]", r.rootCause().evidenceFor());
+    r.findings().forEach(f -> lists.put("[" + f.id() + "]", f.evidence()));
+    lists.forEach((what, refs) -> {
+      Set<String> seen = new HashSet<>();
+      for (io.sparkrca.core.report.EvidenceRef e : refs) {
+        if (e.line() > 0 && !seen.add(e.source() + ":" + e.line())) {
+          out.add(where + " " + what + " cites " + e.source() + ":" + e.line() + " more than once");
+        }
+      }
+    });
+    return out;
   }
 
   private static final Pattern NAN = Pattern.compile("\\bNaN\\b|-?Infinity");

@@ -430,8 +430,10 @@ public final class FaultChecks {
       require(rerun != null, "no map stage was re-run after the fetch failure");
       LogFacts.Task lostTask = f.failedTasks().stream().filter(t -> "ExecutorLostFailure".equals(t.reason())
           && killed.id().equals(t.executorId())).findFirst().orElse(null);
+      // The culprit stage is the one that had a task running on the executor when it was killed; the map stage
+      // re-run after it is fallout.
       return Findings.builder()
-          .stages(List.of(rerun.stageId(), fromKilled.stageId()))
+          .stages(List.of(lostTask == null ? fromKilled.stageId() : lostTask.stageId()))
           .partition(fromKilled.index())
           .executor(killed.id())
           .evidence("executorExitCode", expectedExit)
@@ -873,7 +875,15 @@ public final class FaultChecks {
       // Job time, not application time: JVM and SparkContext start-up are noise here.
       double slowdown = Stats.ratio(jobTime(f), jobTime(b));
       require(slowdown >= minSlowdown, "jobs only %.2fx slower than the baseline's, below %.2fx", slowdown, minSlowdown);
+      // The culprit is the stage whose time regressed: the one that ran the changed shuffle partitions (the most
+      // tasks), slower than any stage of the baseline.
+      LogFacts.StageAttempt culprit = f.stages().stream().max(Comparator.comparingInt(LogFacts.StageAttempt::numTasks))
+          .orElseThrow(() -> new IllegalStateException("no stage ran"));
+      long baseLongest = b.stages().stream().mapToLong(s -> s.completed() - s.submitted()).max().orElse(0);
+      require(culprit.completed() - culprit.submitted() > baseLongest, "stage %d (%d tasks) is no slower than the "
+          + "baseline's longest stage (%d ms)", culprit.stageId(), culprit.numTasks(), baseLongest);
       return Findings.builder()
+          .stages(List.of(culprit.stageId()))
           .evidence("changedSettings", diff)
           .measured("inputRows", rows)
           .measured("baselineInputRows", baseRows)

@@ -72,7 +72,10 @@ public final class ComparisonAnalyzer implements Analyzer {
         + (c.linkedConfigChanges().isEmpty() ? "" : "; changed: " + String.join(", ", c.linkedConfigChanges().stream()
             .map(Comparison.ConfigChange::property).toList()));
     Severity severity = v.kind() == RootCauseKind.NO_REGRESSION_INPUT_GROWTH ? Severity.INFO : Severity.HIGH;
-    Candidate.Builder b = Candidate.builder(Support.finding(v.kind(), severity, v.title(), summary, Culprit.none(), metrics,
+    // The stage the explanation names as the first to depart from its baseline is the culprit: its time regressed.
+    Culprit culprit = c.firstDivergentStage().map(p -> Culprit.stages(List.of(p.candidate().stageId())))
+        .orElse(Culprit.none());
+    Candidate.Builder b = Candidate.builder(Support.finding(v.kind(), severity, v.title(), summary, culprit, metrics,
             cost, Support.share(ctx, cost), v.evidence(), name()))
         .confidence(v.confidence())
         .explanation(v.explanation())

@@ -88,7 +88,9 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     evidence.add(ctx.factRef(r.source(), r.line(), "executor " + exec + " removed: " + r.reason()));
     List<TaskFailureGroup> onThis = lostTasks.stream().filter(g -> g.executorIds().contains(exec)).toList();
     for (TaskFailureGroup g : onThis) {
-      evidence.add(ctx.factRef(g.source(), g.firstLine(), Formats.count(g.count(), "task") + " lost with it: " + g.description()));
+      // One group may hold the tasks lost with several executors: its count is theirs together.
+      evidence.add(ctx.factRef(g.source(), g.firstLine(), Formats.count(g.count(), "task") + (g.executorIds().size() > 1
+          ? " lost with executors " + String.join(", ", g.executorIds()) : " lost with it") + ": " + g.description()));
     }
     // The decisive records: the executor's own log, the cluster manager, the reason's text.
     List<LogEvidence> logs = ctx.evidence().executorLogs(exec);
@@ -139,7 +141,11 @@ public final class ExecutorLossAnalyzer implements Analyzer {
     }
     int partition = fetches.isEmpty() ? onThis.stream().findFirst().map(TaskFailureGroup::partitionIndex).orElse(-1)
         : fetches.get(0).partitionIndex();
-    Culprit culprit = Culprit.stages(new ArrayList<>(stages)).withExecutors(List.of(exec));
+    // The culprit stages are those that had tasks running on the executor when it was lost (or, when none was
+    // lost with it, those whose tasks then failed to fetch its output); map stages re-run are fallout, in the cost.
+    TreeSet<Integer> running = new TreeSet<>();
+    (onThis.isEmpty() ? fetches : onThis).forEach(g -> running.addAll(g.stageIds()));
+    Culprit culprit = Culprit.stages(new ArrayList<>(running.isEmpty() ? stages : running)).withExecutors(List.of(exec));
     if (partition >= 0) {
       culprit = culprit.withPartition(partition);
     }

@@ -193,6 +193,25 @@ final class Remedies {
               conf.cite("spark.executor.cores"), List.of(prop(conf, "spark.executor.cores", "4"))));
         }
       }
+      case ACCELERATOR_OOM -> {
+        // RAPIDS' own defaults (2 concurrent tasks per GPU in recent releases, a target batch of 1 GiB or more) when unset.
+        long tasks = conf.number("spark.rapids.sql.concurrentGpuTasks").orElse(2);
+        long batch = conf.bytes("spark.rapids.sql.batchSizeBytes").orElse(1L << 30);
+        List<PropertyChange> props = new ArrayList<>();
+        if (tasks > 1) {
+          props.add(prop(conf, "spark.rapids.sql.concurrentGpuTasks", Long.toString(Math.max(1, tasks / 2))));
+        }
+        props.add(prop(conf, "spark.rapids.sql.batchSizeBytes", EffectiveConf.sparkSize(Math.max(64L << 20, batch / 2))));
+        String fraction = conf.set("spark.rapids.memory.gpu.allocFraction").map(v -> " (it is " + v + "; lowered to share "
+            + "the GPU with another process, it leaves the RAPIDS pool less)").orElse(" (it is not set: the pool takes its "
+            + "default share)");
+        out.add(fix("Give each GPU task less device memory to need at once: smaller GPU batches, fewer tasks sharing a GPU"
+                + (tasks > 1 ? "" : " (one already)") + ", and more, smaller partitions for the failing stage; check "
+                + "spark.rapids.memory.gpu.allocFraction" + fraction + ".",
+            "The GPU's memory is shared by the tasks running on it; the RAPIDS Accelerator already split and retried "
+                + "the batch, so the same batch will not fit on a retry: a GPU out of memory is not an error in the data.",
+            props));
+      }
       case DRIVER_OOM -> {
         out.add(fix("Do not pull the data into the driver" + place + ": write the result out distributed "
                 + "(df.write.parquet(...), saveAsTable, a BigQuery write), look at samples with take(n)/limit(n), "

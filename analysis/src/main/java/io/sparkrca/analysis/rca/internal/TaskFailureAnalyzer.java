@@ -298,10 +298,17 @@ public final class TaskFailureAnalyzer implements Analyzer {
     List<String> operators = operators(ctx, g.stageId());
     StringBuilder why = new StringBuilder();
     why.append("Tasks of ").append(culprit.describe()).append(" ran out of memory: ").append(headline).append(".");
-    why.append(" The executor JVM").append(g.executorIds().size() > 1 ? "s " + String.join(", ", g.executorIds()) : " " + g.executorId())
-        .append(" had ").append(conf.cite(heapKey));
-    conf.get("spark.executor.cores").ifPresent(c -> why.append(" and ").append(conf.cite("spark.executor.cores")));
-    why.append(".");
+    boolean gpu = kind == RootCauseKind.ACCELERATOR_OOM;
+    String execs = g.executorIds().size() > 1 ? "s " + String.join(", ", g.executorIds()) : " " + g.executorId();
+    if (gpu) {
+      // The device's memory ran out, not the JVM's heap: the heap and Spark's memory shares are beside the point.
+      why.append(" It was the GPU's memory on executor").append(execs).append(" that ran out, not the JVM's heap: a batch "
+          + "needed more device memory than the RAPIDS pool had free, and splitting and retrying it did not make it fit.");
+    } else {
+      why.append(" The executor JVM").append(execs).append(" had ").append(conf.cite(heapKey));
+      conf.get("spark.executor.cores").ifPresent(c -> why.append(" and ").append(conf.cite("spark.executor.cores")));
+      why.append(".");
+    }
     if (stage.isPresent()) {
       StageData s = stage.get();
       long input = s.inputBytes() + s.shuffleReadBytes();
@@ -329,7 +336,7 @@ public final class TaskFailureAnalyzer implements Analyzer {
     double fraction = conf.get("spark.memory.fraction").map(Double::parseDouble).orElse(0.6);
     long cores = ctx.localMode() ? Math.max(1, ctx.totalCores()) : conf.number("spark.executor.cores").orElse(1);
     long perTask = Math.max(0, Math.round((heap - (300L << 20)) * fraction / Math.max(1, cores)));
-    if (kind != RootCauseKind.EXECUTOR_OOM_DIRECT_MEMORY && perTask > 0) {
+    if (kind != RootCauseKind.EXECUTOR_OOM_DIRECT_MEMORY && !gpu && perTask > 0) {
       why.append(" Each task's share of Spark's unified memory is about ").append(humanBytes(perTask)).append(" ((")
           .append(EffectiveConf.sparkSize(heap)).append(" - 300 MiB reserved) x spark.memory.fraction ")
           .append(fraction).append(" / ").append(cores).append(cores == 1 ? " task" : " concurrent tasks")
@@ -349,9 +356,10 @@ public final class TaskFailureAnalyzer implements Analyzer {
     if (!operators.isEmpty()) {
       why.append(" Memory-heavy operators in its plan: ").append(String.join(", ", operators)).append(".");
     }
-    code.ifPresent(c -> why.append(" The first frame of user code is ").append(c).append(": what it holds in memory is the first suspect."));
+    code.ifPresent(c -> why.append(" The first frame of user code is ").append(c)
+        .append(gpu ? "." : ": what it holds in memory is the first suspect."));
     long removed = ctx.facts().executorRemovals().stream().filter(r -> g.executorIds().contains(r.executorId())).count();
-    if (removed > 0) {
+    if (removed > 0 && !gpu) {
       why.append(" The executor then died (exit code 52 is Spark's code for an OutOfMemoryError), and with it anything it held.");
     }
     if (fatal) {
