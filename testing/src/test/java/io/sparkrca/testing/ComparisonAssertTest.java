@@ -26,10 +26,10 @@ class ComparisonAssertTest {
             + "(baseline stage 2 (save at Workload.java:270)): 18.8 s against 784 ms, 24.02x per unit of input. Its "
             + "configuration differs, and the stages show it: spark.sql.shuffle.partitions: 8 \u2192 1000 (stage 1 (save "
             + "at Workload.java:270) ran 1000 tasks, one per shuffle partition, where the baseline's stage 2 (save at "
-            + "Workload.java:270) ran 1; median task 27 ms against 743 ms, 18.8 s against 784 ms: thousands of small "
+            + "Workload.java:270) ran 1; median task 27 ms against 743 ms, 18.8 s against 784 ms: many small "
             + "tasks pay their scheduling and start-up cost each); spark.sql.adaptive.enabled: unset \u2192 false "
             + "(adaptive query execution is off in this run, so the shuffle's 1000 partitions of stage 1 (save at "
-            + "Workload.java:270) were not coalesced (the baseline's stage 2 (save at Workload.java:270) ran 1 tasks "
+            + "Workload.java:270) were not coalesced (the baseline's stage 2 (save at Workload.java:270) ran 1 task "
             + "after coalescing)).");
     assertThatCode(() -> SparkAssertions.assertThat(run).comparedTo(baseline).isNotSlowerThan(1.6)).doesNotThrowAnyException();
   }
