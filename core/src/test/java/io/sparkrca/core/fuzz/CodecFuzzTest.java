@@ -30,6 +30,7 @@ class CodecFuzzTest {
   };
   /** More than any fixture decodes to: a mutated stream that decodes past it is unbounded. */
   private static final long MAX_DECODED = 64L << 20;
+  private static final int SNAPPY = 2;
   private static final int LZF = 4;
   private static byte[][] stored;
 
@@ -62,39 +63,57 @@ class CodecFuzzTest {
         }
       }
       return total;
-    }, codec == LZF ? CodecFuzzTest::lzfDecoderEscape : t -> false);
+    }, t -> knownViolation(codec, t));
   }
 
   /**
-   * Known violation, open (docs/hardening.md, issue 44 section 1): a corrupt lzf stream makes
-   * com.ning's decoder throw an unchecked exception (ArrayIndexOutOfBounds) that DecodedStream lets
-   * through raw instead of a CorruptInputException naming the file. This example proves it still
-   * happens; when the fix lands it fails: then delete it and {@link #lzfDecoderEscape}.
+   * Known violation, open (docs/hardening.md, issue 44 section 1): a corrupt lzf stream makes the
+   * lzf decoder (com.ning compress-lzf) throw an unchecked exception (ArrayIndexOutOfBounds) that
+   * DecodedStream lets through raw instead of a CorruptInputException naming the file. This example
+   * proves it still happens; when the fix lands it fails: then delete it and its case in {@link
+   * #knownViolation}.
    */
   @Example
   void knownViolationStillOpen_aCorruptLzfStreamEscapesAsARawDecoderException() {
-    long seed = -32384;
-    Random r = new Random(seed);
-    Mutations[] binary = {Mutations.TRUNCATE, Mutations.BIT_FLIP, Mutations.RANDOM_BYTES};
-    Mutations mutation = binary[r.nextInt(binary.length)];
-    byte[] damaged = mutation.apply(stored[LZF], r);
-    Throwable thrown = catchThrowable(() -> {
-      try (InputStream in = DecodedStream.open(ByteSource.of("local-1795964612946.lzf", damaged), false)) {
-        in.readAllBytes();
-      }
-    });
-    assertThat(thrown)
+    assertThat(decode(LZF, -32384, false))
         .as("the known lzf violation is fixed: remove it from CodecFuzzTest and docs/hardening.md")
-        .matches(CodecFuzzTest::lzfDecoderEscape, "an unchecked exception out of the lzf decoder");
+        .isInstanceOf(ArrayIndexOutOfBoundsException.class)
+        .matches(t -> knownViolation(LZF, t), "a known violation");
   }
 
   /**
-   * The open lzf violation: an unchecked exception out of the lzf decoder (its stack can be empty:
-   * the JIT throws a preallocated ArrayIndexOutOfBoundsException once it has thrown it often).
+   * Known violation, open: a corrupt snappy stream whose chunk header claims more than snappy-java's
+   * cap (512 MiB) makes it throw SnappyError, a java.lang.Error (so not even caught as an
+   * Exception), through DecodedStream; a header under the cap makes it allocate that much first.
+   * When the fix lands this fails: then delete it and its case in {@link #knownViolation}.
    */
-  private static boolean lzfDecoderEscape(Throwable t) {
-    return t instanceof RuntimeException && !(t instanceof io.sparkrca.core.error.SparkRcaException)
-        && (t.getStackTrace().length == 0 || java.util.Arrays.stream(t.getStackTrace())
-            .anyMatch(f -> f.getClassName().startsWith("com.ning.compress")));
+  @Example
+  void knownViolationStillOpen_aCorruptSnappyChunkSizeEscapesAsAnError() {
+    assertThat(decode(SNAPPY, -107050, true))
+        .as("the known snappy violation is fixed: remove it from CodecFuzzTest and docs/hardening.md")
+        .hasMessageContaining("FAILED_TO_UNCOMPRESS")
+        .matches(t -> knownViolation(SNAPPY, t), "a known violation");
+  }
+
+  private static Throwable decode(int codec, long seed, boolean tolerateTruncation) {
+    Random r = new Random(seed);
+    Mutations[] binary = {Mutations.TRUNCATE, Mutations.BIT_FLIP, Mutations.RANDOM_BYTES};
+    Mutations mutation = binary[r.nextInt(binary.length)];
+    byte[] damaged = mutation.apply(stored[codec], r);
+    String name = LOGS[codec][1].substring("eventlog/".length());
+    return catchThrowable(() -> {
+      try (InputStream in = DecodedStream.open(ByteSource.of(name, damaged), tolerateTruncation)) {
+        in.readAllBytes();
+      }
+    });
+  }
+
+  /** The open violations: an unchecked exception out of the lzf decoder, or snappy-java's SnappyError. */
+  private static boolean knownViolation(int codec, Throwable t) {
+    if (t instanceof io.sparkrca.core.error.SparkRcaException) {
+      return false;
+    }
+    return (codec == LZF && t instanceof RuntimeException && Fuzz.thrownIn(t, "com.ning.compress", ""))
+        || (codec == SNAPPY && t.getClass().getName().equals("org.xerial.snappy.SnappyError"));
   }
 }

@@ -47,6 +47,16 @@ final class Fuzz {
     }
   }
 
+  /** Whether {@code t} was thrown with a frame of a class whose name starts with {@code prefix} (and {@code method}, if not empty). */
+  static boolean thrownIn(Throwable t, String prefix, String method) {
+    for (StackTraceElement f : t.getStackTrace()) {
+      if (f.getClassName().startsWith(prefix) && (method.isEmpty() || f.getMethodName().equals(method))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static Path fixturePath(String scenario, String file) {
     Path root = TestkitFixtures.root().orElseThrow(() -> new IllegalStateException("testkit/fixtures not found"));
     return root.resolve("spark-3.5.9").resolve(scenario).resolve(file);
