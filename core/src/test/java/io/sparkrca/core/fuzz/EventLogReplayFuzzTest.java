@@ -102,6 +102,33 @@ class EventLogReplayFuzzTest {
     }
   }
 
+  /**
+   * Found by the mutation corpus (a JSON value made null): an executor event whose executor id is
+   * null ended the replay with a raw NullPointerException from the executors' sorted map; it is now
+   * a bad line, skipped and counted like any other.
+   */
+  @Example
+  void anExecutorAddedEventWithANullExecutorIdIsSkippedAsABadLine() throws IOException {
+    byte[] stored = Fuzz.fixture("task-not-serializable", "eventlog/local-1796159063511.snappy");
+    String log;
+    try (InputStream in = DecodedStream.open(ByteSource.of("local-1796159063511.snappy", stored), false)) {
+      log = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    int added = log.indexOf("{\"Event\":\"SparkListenerExecutorAdded\"");
+    int key = log.indexOf("\"Executor ID\":\"", added);
+    int end = log.indexOf('"', key + "\"Executor ID\":\"".length());
+    String damaged = log.substring(0, key) + "\"Executor ID\":null" + log.substring(end + 1);
+    Path file = dir.resolve("local-1796159063511");
+    Files.writeString(file, damaged);
+    try {
+      ReplayedApplication app = EventLogs.replay(file);
+      readEverything(app);
+      assertThat(app.report().badLineCount()).isEqualTo(1);
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
+
   /** The open violation: a NullPointerException out of a stage's per-executor summary. */
   private static boolean knownViolation(Throwable t) {
     return t instanceof NullPointerException && Fuzz.thrownIn(t, "io.sparkrca.core.eventlog.replay.LiveStage", "executorSummary");
