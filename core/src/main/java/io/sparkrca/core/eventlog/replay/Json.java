@@ -86,6 +86,18 @@ final class Json {
     return v.textValue();
   }
 
+  /**
+   * A string naming something the replay keeps by it (an executor id): present and not null, or
+   * the event is bad. {@link #requiredString} lets null through, which a map key cannot take.
+   */
+  static String requiredId(JsonNode n, String name) {
+    String v = requiredString(n, name);
+    if (v == null) {
+      throw new BadEventException("'" + name + "' is null");
+    }
+    return v;
+  }
+
   static Optional<String> optText(JsonNode n, String name) {
     JsonNode v = field(n, name);
     return present(v) ? Optional.of(v.asText()) : Optional.empty();

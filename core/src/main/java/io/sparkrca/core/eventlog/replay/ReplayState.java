@@ -225,7 +225,7 @@ final class ReplayState {
 
   void onExecutorAdded(JsonNode e) {
     long time = Json.requiredLong(e, "Timestamp");
-    String id = Json.requiredString(e, "Executor ID");
+    String id = Json.requiredId(e, "Executor ID");
     JsonNode info = e.get("Executor Info");
     if (!Json.present(info)) {
       throw new BadEventException("executor added without 'Executor Info'");
@@ -269,7 +269,7 @@ final class ReplayState {
 
   void onExecutorRemoved(JsonNode e, long line) {
     long time = Json.requiredLong(e, "Timestamp");
-    String id = Json.requiredString(e, "Executor ID");
+    String id = Json.requiredId(e, "Executor ID");
     String reason = Json.field(e, "Removed Reason") == null ? null : Json.requiredString(e, "Removed Reason");
     facts.executorRemoved(id, reason, time, line);
     LiveExecutor exec = liveExecutors.remove(id);
@@ -303,7 +303,7 @@ final class ReplayState {
     if (!Json.present(bm)) {
       throw new BadEventException("block manager added without 'Block Manager ID'");
     }
-    String execId = Json.requiredString(bm, "Executor ID");
+    String execId = Json.requiredId(bm, "Executor ID");
     long time = Json.optLong(e, "Timestamp", -1L);
     LiveExecutor exec = getOrCreateExecutor(execId, time);
     exec.hostPort = Json.requiredString(bm, "Host") + ":" + Json.requiredInt(bm, "Port");
@@ -812,7 +812,7 @@ final class ReplayState {
   }
 
   void onExecutorMetricsUpdate(JsonNode e) {
-    String execId = Json.requiredString(e, "Executor ID");
+    String execId = Json.requiredId(e, "Executor ID");
     JsonNode updates = e.get("Metrics Updated");
     if (Json.present(updates)) {
       for (JsonNode u : updates) {
@@ -852,7 +852,7 @@ final class ReplayState {
   }
 
   void onStageExecutorMetrics(JsonNode e) {
-    String execId = Json.requiredString(e, "Executor ID");
+    String execId = Json.requiredId(e, "Executor ID");
     long[] sample = ExecutorMetricsJson.parse(e.get("Executor Metrics"));
     updateExecutorPeak(execId, sample);
     updateStagePeaks(
@@ -892,7 +892,7 @@ final class ReplayState {
     }
     String blockId = Json.requiredString(info, "Block ID");
     JsonNode bm = info.get("Block Manager ID");
-    String execId = Json.requiredString(bm, "Executor ID");
+    String execId = Json.requiredId(bm, "Executor ID");
     StorageLevel level = StageInfos.storageLevel(info.get("Storage Level"));
     long memSize = Json.requiredLong(info, "Memory Size");
     long diskSize = Json.requiredLong(info, "Disk Size");
