@@ -63,36 +63,28 @@ class CodecFuzzTest {
         }
       }
       return total;
-    }, t -> knownViolation(codec, t));
+    });
   }
 
   /**
-   * Known violation, open (docs/hardening.md, issue 44 section 1): a corrupt lzf stream makes the
-   * lzf decoder (com.ning compress-lzf) throw an unchecked exception (ArrayIndexOutOfBounds) that
-   * DecodedStream lets through raw instead of a CorruptInputException naming the file. This example
-   * proves it still happens; when the fix lands it fails: then delete it and its case in {@link
-   * #knownViolation}.
+   * Was a known violation (issue 44 section 1): a corrupt lzf stream made compress-lzf throw an
+   * ArrayIndexOutOfBoundsException that DecodedStream let through raw; it is now the clear decoding
+   * error naming the file.
    */
   @Example
-  void knownViolationStillOpen_aCorruptLzfStreamEscapesAsARawDecoderException() {
-    assertThat(decode(LZF, -32384, false))
-        .as("the known lzf violation is fixed: remove it from CodecFuzzTest and docs/hardening.md")
-        .isInstanceOf(ArrayIndexOutOfBoundsException.class)
-        .matches(t -> knownViolation(LZF, t), "a known violation");
+  void aCorruptLzfStreamIsTheDecodingErrorNamingTheFile() {
+    assertThat(decode(LZF, -32384, false)).isInstanceOf(io.sparkrca.core.error.SparkRcaException.class)
+        .hasMessageContaining(LOGS[LZF][1].substring("eventlog/".length()));
   }
 
   /**
-   * Known violation, open: a corrupt snappy stream whose chunk header claims more than snappy-java's
-   * cap (512 MiB) makes it throw SnappyError, a java.lang.Error (so not even caught as an
-   * Exception), through DecodedStream; a header under the cap makes it allocate that much first.
-   * When the fix lands this fails: then delete it and its case in {@link #knownViolation}.
+   * Was a known violation: a corrupt snappy chunk header made snappy-java throw SnappyError, a
+   * java.lang.Error, through DecodedStream; it is now the clear decoding error naming the file.
    */
   @Example
-  void knownViolationStillOpen_aCorruptSnappyChunkSizeEscapesAsAnError() {
-    assertThat(decode(SNAPPY, -107050, true))
-        .as("the known snappy violation is fixed: remove it from CodecFuzzTest and docs/hardening.md")
-        .hasMessageContaining("FAILED_TO_UNCOMPRESS")
-        .matches(t -> knownViolation(SNAPPY, t), "a known violation");
+  void aCorruptSnappyChunkIsTheDecodingErrorNamingTheFile() {
+    assertThat(decode(SNAPPY, -107050, true)).isInstanceOf(io.sparkrca.core.error.SparkRcaException.class)
+        .hasMessageContaining(LOGS[SNAPPY][1].substring("eventlog/".length()));
   }
 
   private static Throwable decode(int codec, long seed, boolean tolerateTruncation) {
@@ -106,14 +98,5 @@ class CodecFuzzTest {
         in.readAllBytes();
       }
     });
-  }
-
-  /** The open violations: an unchecked exception out of the lzf decoder, or snappy-java's SnappyError. */
-  private static boolean knownViolation(int codec, Throwable t) {
-    if (t instanceof io.sparkrca.core.error.SparkRcaException) {
-      return false;
-    }
-    return (codec == LZF && t instanceof RuntimeException && Fuzz.thrownIn(t, "com.ning.compress", ""))
-        || (codec == SNAPPY && t.getClass().getName().equals("org.xerial.snappy.SnappyError"));
   }
 }
