@@ -76,6 +76,24 @@ class UnreadableInputsCliTest {
   }
 
   @Test
+  void apiOverADirectoryWithALogCutBeforeItsApplicationStartSaysItLeftItOut() throws IOException {
+    realLogsAndGarbage(0);
+    byte[] whole = Files.readAllBytes(TestkitFixtures.get("3.5.9", "bad-record").eventLog());
+    String text = new String(whole, java.nio.charset.StandardCharsets.UTF_8);
+    int start = text.indexOf("{\"Event\":\"SparkListenerApplicationStart\"");
+    assertThat(start).as("the fixture has its application start").isPositive();
+    Files.writeString(dir.resolve("local-1795962689745"), text.substring(0, start - 10)); // cut mid-line, before it
+
+    CliRun run = CliRun.of("api", dir.toString(), "applications");
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("local-1795964768091").doesNotContain("local-1795962689745");
+    assertThat(run.err().lines()).singleElement().asString().contains("skipped 1 of 2 logs in " + dir);
+    CliRun debug = CliRun.of("--debug", "api", dir.toString(), "applications");
+    assertThat(debug.err()).contains("local-1795962689745: has no application start event");
+  }
+
+  @Test
   void apiOverAnEmptyFileIsTheErrorRcaGivesWithExitTwo() throws IOException {
     Path empty = Files.createFile(dir.resolve("app-empty"));
 

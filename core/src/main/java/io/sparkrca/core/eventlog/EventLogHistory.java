@@ -86,12 +86,7 @@ public final class EventLogHistory implements SparkHistory {
           next.cache.put(ref, replayed);
         }
       } else {
-        try {
-          ListingScanner.Listing l = reader.scanListing(ref);
-          entries.add(new Entry(ref, l.appId(), l.name(), l.attempt()));
-        } catch (SparkRcaException e) {
-          next.skipped.add(ref.uri() + ": " + e.getMessage());
-        }
+        list(ref, entries, next.skipped);
       }
       next.fingerprints.put(ref, print);
     }
@@ -179,15 +174,35 @@ public final class EventLogHistory implements SparkHistory {
           if (location.isPresent()) {
             fingerprints.put(ref, fingerprint(ref));
           }
-          ListingScanner.Listing l = reader.scanListing(ref);
-          entries.add(new Entry(ref, l.appId(), l.name(), l.attempt()));
         } catch (SparkRcaException e) {
           skipped.add(ref.uri() + ": " + e.getMessage());
+          continue;
         }
+        list(ref, entries, skipped);
       }
       listing = entries;
     }
     return listing;
+  }
+
+  /**
+   * Lists one log, or says in {@code skipped} why not: it could not be read, or it has no
+   * application start event (cut before it, as a log copied while Spark was still writing its
+   * environment can be). The History Server does not list such a log either; saying so is what
+   * keeps an empty answer from looking like an empty directory.
+   */
+  private void list(EventLogRef ref, List<Entry> entries, List<String> skipped) {
+    try {
+      ListingScanner.Listing l = reader.scanListing(ref);
+      if (l.attempt().startTime().toEpochMilli() < 0) {
+        skipped.add(ref.uri() + ": has no application start event (the log was cut before it, or is not a whole "
+            + "event log), so it is not listed, as the History Server would not list it");
+        return;
+      }
+      entries.add(new Entry(ref, l.appId(), l.name(), l.attempt()));
+    } catch (SparkRcaException e) {
+      skipped.add(ref.uri() + ": " + e.getMessage());
+    }
   }
 
   private static final class Entry {
