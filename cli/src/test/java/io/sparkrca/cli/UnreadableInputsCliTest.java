@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -153,15 +152,7 @@ class UnreadableInputsCliTest {
   void logsCommandsRefuseANamedPipeInsteadOfWaitingForAWriter() throws Exception {
     assumeTrue(TestkitFixtures.root().isPresent(), "testkit/fixtures is absent: skipped");
     Files.copy(TestkitFixtures.get("4.0.4", "healthy").driverLog(), dir.resolve("driver-stderr.log"));
-    Path fifo = dir.resolve("pipe.log");
-    Process p;
-    try {
-      p = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
-    } catch (IOException e) {
-      assumeTrue(false, "mkfifo is not available here (" + e.getMessage() + "): skipped");
-      return;
-    }
-    assumeTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "mkfifo failed here: skipped");
+    Path fifo = io.sparkrca.core.testkit.NamedPipes.make(dir.resolve("pipe.log"));
 
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
       CliRun search = CliRun.of("logs", "search", "--literal", "Executor", dir.toString());

@@ -124,14 +124,7 @@ class DamagedRollingLogTest {
   @Test
   void aNamedPipeInPlaceOfAPartIsAStatedGapAndNeverOpened() throws Exception {
     Files.delete(log.resolve(PART1));
-    Process p;
-    try {
-      p = new ProcessBuilder("mkfifo", log.resolve(PART1).toString()).redirectErrorStream(true).start();
-    } catch (IOException e) {
-      assumeTrue(false, "mkfifo is not available here (" + e.getMessage() + "): skipped");
-      return;
-    }
-    assumeTrue(p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0, "mkfifo failed here: skipped");
+    io.sparkrca.core.testkit.NamedPipes.make(log.resolve(PART1));
 
     ReplayedApplication app = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
         java.time.Duration.ofSeconds(60), () -> replay(log));

@@ -86,17 +86,8 @@ class EventLogReplayFuzzTest {
     String log = new String(texts[0], StandardCharsets.UTF_8);
     int taskEnd = log.indexOf("{\"Event\":\"SparkListenerTaskEnd\"");
     int key = log.indexOf("\"Executor ID\"", taskEnd);
-    byte[] damaged = (log.substring(0, key) + "\"Executor_ID\"" + log.substring(key + "\"Executor ID\"".length()))
-        .getBytes(StandardCharsets.UTF_8);
-    Path file = dir.resolve("local-1795962689745");
-    Files.write(file, damaged);
-    try {
-      ReplayedApplication app = EventLogs.replay(file);
-      readEverything(app);
-      assertThat(app.report().badLineCount()).isEqualTo(1);
-    } finally {
-      Files.deleteIfExists(file);
-    }
+    String damaged = log.substring(0, key) + "\"Executor_ID\"" + log.substring(key + "\"Executor ID\"".length());
+    assertThat(badLinesOfReplaying("local-1795962689745", damaged)).isEqualTo(1);
   }
 
   /**
@@ -115,12 +106,17 @@ class EventLogReplayFuzzTest {
     int key = log.indexOf("\"Executor ID\":\"", added);
     int end = log.indexOf('"', key + "\"Executor ID\":\"".length());
     String damaged = log.substring(0, key) + "\"Executor ID\":null" + log.substring(end + 1);
-    Path file = dir.resolve("local-1796159063511");
-    Files.writeString(file, damaged);
+    assertThat(badLinesOfReplaying("local-1796159063511", damaged)).isEqualTo(1);
+  }
+
+  /** Replays {@code log} written as {@code name}, reads every view of it, and returns its bad-line count. */
+  private long badLinesOfReplaying(String name, String log) throws IOException {
+    Path file = dir.resolve(name);
+    Files.writeString(file, log);
     try {
       ReplayedApplication app = EventLogs.replay(file);
       readEverything(app);
-      assertThat(app.report().badLineCount()).isEqualTo(1);
+      return app.report().badLineCount();
     } finally {
       Files.deleteIfExists(file);
     }

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,16 +103,7 @@ class UnreadableMembersTest {
     });
   }
 
-  /** Makes a named pipe with the system's mkfifo, or skips the test when there is none. */
   private static Path mkfifo(Path at) throws IOException, InterruptedException {
-    Process p;
-    try {
-      p = new ProcessBuilder("mkfifo", at.toString()).redirectErrorStream(true).start();
-    } catch (IOException e) {
-      assumeTrue(false, "mkfifo is not available here (" + e.getMessage() + "): skipped");
-      throw e;
-    }
-    assumeTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "mkfifo failed here: skipped");
-    return at;
+    return io.sparkrca.core.testkit.NamedPipes.make(at);
   }
 }
